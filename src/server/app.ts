@@ -1,0 +1,86 @@
+// Builds the Hono app that answers /api. Sub-apps are mounted per data area;
+// the conventions (ids, logs, headers, limits, error shapes) live here once.
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { HealthReply, Refusal } from '../shared/api.ts';
+import type { ServerContext } from './context.ts';
+import { type AppEnv, HttpError } from './http.ts';
+import { clientAddress, trustedProxyList } from './net.ts';
+import { frontRoutes } from './routes/front/index.ts';
+
+const REQUEST_ID = /^[\w.-]{8,64}$/;
+
+export interface AppOptions {
+  /** The socket peer address; the Node adapter supplies it, tests may fake it. */
+  remoteAddress?: (c: import('hono').Context<AppEnv>) => string | undefined;
+}
+
+export function createApp(ctx: ServerContext, options: AppOptions = {}) {
+  const { config, database, logger } = ctx;
+  const trusted = trustedProxyList(config.trustedProxies);
+  const started = Date.now();
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    // A proxy's id is kept so that one request can be followed across hops.
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const log = logger.child({ reqId: requestId });
+    c.set('requestId', requestId);
+    c.set('log', log);
+    c.set('clientIp', clientAddress(options.remoteAddress?.(c), c.req.header('x-forwarded-for'), trusted));
+    const t0 = performance.now();
+    await next();
+    c.header('X-Request-Id', requestId);
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Cache-Control', 'no-store');
+    if (config.production) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - t0) }, 'request');
+  });
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: config.bodyLimit,
+      onError: (c) => c.json({ status: 0, message: 'body_too_large' } satisfies Refusal, 413),
+    }),
+  );
+
+  app.get('/api/health', async (c) => {
+    let up = true;
+    try {
+      await Promise.race([database.ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref())]);
+    } catch (error) {
+      up = false;
+      c.get('log').error({ err: error }, 'database health check failed');
+    }
+    const reply: HealthReply = { status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down', uptime: Math.round((Date.now() - started) / 1000) };
+    return c.json(reply, up ? 200 : 503);
+  });
+
+  app.route('/api/front', frontRoutes(ctx));
+
+  app.notFound((c) => c.json({ status: 0, message: 'not_found' } satisfies Refusal, 404));
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      const body: Refusal = error.errors ? { status: 0, message: error.message, errors: error.errors } : { status: 0, message: error.message };
+      return c.json(body, error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ status: 0, message: error.message || 'bad_request' } satisfies Refusal, error.status);
+    }
+    const requestId = c.get('requestId');
+    (c.get('log') ?? logger).error({ err: error, reqId: requestId }, 'unhandled error');
+    return c.json({ status: 0, message: 'internal_error', requestId } satisfies Refusal, 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

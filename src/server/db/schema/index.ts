@@ -1,0 +1,3 @@
+export * from './games.ts';
+export * from './players.ts';
+export * from './settings.ts';

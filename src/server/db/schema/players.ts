@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const players = pgTable(
+  'players',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    gender: text('gender').$type<'male' | 'female'>().notNull().default('male'),
+    birthday: date('birthday').notNull(),
+    country: text('country').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    city: text('city').notNull(),
+    address: text('address').notNull(),
+    postalCode: text('postal_code').notNull(),
+    interfaceLocal: text('interface_local').notNull().default('en'),
+    notifyNewsletter: boolean('notify_newsletter').notNull().default(false),
+    promoCode: text('promo_code'),
+    trackingCode: text('tracking_code'),
+    ipAddress: text('ip_address'),
+    /** Permission scopes; players have ['player'], staff add 'admin'. */
+    scope: jsonb('scope').$type<string[]>().notNull().default(['player']),
+    status: text('status').$type<'pending' | 'active' | 'blocked'>().notNull().default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Usernames are unique whatever their case, so "Alice" cannot shadow "alice".
+    uniqueIndex('players_username_lower_idx').on(sql`lower(${t.username})`),
+    index('players_email_lower_idx').on(sql`lower(${t.email})`),
+    index('players_ip_idx').on(t.ipAddress),
+  ],
+);

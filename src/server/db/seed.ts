@@ -1,0 +1,69 @@
+// Demo data for a first start: settings with empty blacklists, the lobby's game
+// groups (id 2 is sports), a demo player and a staff account. Safe to run on every
+// start: rows that exist are left alone.
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../auth/passwords.ts';
+import type { Logger } from '../logger.ts';
+import type { Db } from './client.ts';
+import { gameGroups, players, settings } from './schema/index.ts';
+
+export const DEMO_PLAYER = { username: 'demo', password: 'demo1234' } as const;
+export const DEMO_STAFF = { username: 'admin', password: 'admin1234' } as const;
+
+export const GAME_GROUPS: (typeof gameGroups.$inferInsert)[] = [
+  { id: 1, groupName: 'Slots', groupSlug: 'slots', type: 'online', position: 1 },
+  { id: 2, groupName: 'Sports', groupSlug: 'sports', type: 'online', position: 2 },
+  { id: 3, groupName: 'Roulette', groupSlug: 'roulette', type: 'online', position: 3 },
+  { id: 4, groupName: 'Blackjack', groupSlug: 'blackjack', type: 'online', position: 4 },
+  { id: 5, groupName: 'Baccarat', groupSlug: 'baccarat', type: 'online', position: 5 },
+  { id: 6, groupName: 'Video Poker', groupSlug: 'video-poker', type: 'online', position: 6 },
+  { id: 7, groupName: 'Instant Win', groupSlug: 'instant-win', type: 'online', position: 7 },
+  { id: 8, groupName: 'Dice', groupSlug: 'dice', type: 'online', position: 8 },
+  { id: 9, groupName: 'Keno', groupSlug: 'keno', type: 'online', position: 9 },
+  { id: 10, groupName: 'Scratch Cards', groupSlug: 'scratch-cards', type: 'online', position: 10 },
+  { id: 20, groupName: 'Live Dealer', groupSlug: 'live-dealer', type: 'live', position: 1 },
+  { id: 21, groupName: 'European Roulette', groupSlug: 'european-roulette', type: 'live', position: 2 },
+  { id: 22, groupName: "Casino Hold'em", groupSlug: 'casino-holdem', type: 'live', position: 3 },
+];
+
+/** Whether this database has never been seeded. */
+export async function isFirstStart(db: Db): Promise<boolean> {
+  const result = await db.select({ n: sql<number>`count(*)::int` }).from(settings);
+  return (result[0]?.n ?? 0) === 0;
+}
+
+/** Seeds what a working site needs; demo accounts only when `withDemoAccounts`. */
+export async function seed(db: Db, options: { withDemoAccounts: boolean; logger?: Logger }): Promise<void> {
+  await db.insert(settings).values({ id: 1 }).onConflictDoNothing();
+  await db.insert(gameGroups).values(GAME_GROUPS).onConflictDoNothing();
+  if (!options.withDemoAccounts) return;
+  const base = {
+    email: 'demo@casino.test',
+    firstName: 'Demo',
+    lastName: 'Player',
+    gender: 'male' as const,
+    birthday: '1990-01-01',
+    country: 'DE',
+    phoneNumber: '+4915112345678',
+    city: 'Berlin',
+    address: 'Unter den Linden 1',
+    postalCode: '10117',
+    interfaceLocal: 'en',
+  };
+  await db
+    .insert(players)
+    .values([
+      { ...base, username: DEMO_PLAYER.username, passwordHash: await hashPassword(DEMO_PLAYER.password) },
+      {
+        ...base,
+        username: DEMO_STAFF.username,
+        email: 'staff@casino.test',
+        firstName: 'Site',
+        lastName: 'Staff',
+        passwordHash: await hashPassword(DEMO_STAFF.password),
+        scope: ['player', 'admin'],
+      },
+    ])
+    .onConflictDoNothing();
+  options.logger?.info({ player: DEMO_PLAYER.username, staff: DEMO_STAFF.username }, 'seeded demo accounts');
+}

@@ -1,0 +1,9 @@
+import { Hono } from 'hono';
+import type { ServerContext } from '../../context.ts';
+import type { AppEnv } from '../../http.ts';
+import { settingRoutes } from './settings.ts';
+
+/** Calls under /api/front: the player-facing contract. */
+export function frontRoutes(ctx: ServerContext) {
+  return new Hono<AppEnv>().route('/', settingRoutes(ctx));
+}

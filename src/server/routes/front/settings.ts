@@ -1,0 +1,14 @@
+import { Hono } from 'hono';
+import { noParams } from '../../../shared/schemas/common.ts';
+import type { SettingReply } from '../../../shared/api.ts';
+import type { ServerContext } from '../../context.ts';
+import { type AppEnv, parseBody } from '../../http.ts';
+import { blacklists, readSettings } from '../../settings.ts';
+
+export function settingRoutes({ database }: ServerContext) {
+  return new Hono<AppEnv>().post('/get_setting', async (c) => {
+    await parseBody(c, noParams);
+    const setting = blacklists(await readSettings(database.db));
+    return c.json({ status: 1, setting } satisfies SettingReply);
+  });
+}

@@ -1,0 +1,114 @@
+// One Node HTTP server on one port: /api to Hono, /socket.io to socket.io, every
+// other path to the prerendered site. It listens before the database is open so
+// that static pages answer at once; API calls wait for the database.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { createApp } from './app.ts';
+import type { Config } from './config.ts';
+import type { ServerContext } from './context.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { seed } from './db/seed.ts';
+import type { Logger } from './logger.ts';
+import { StaticSite } from './static.ts';
+
+export interface RunningServer {
+  server: Server;
+  url: string;
+  /** Resolves once the database is open, migrated and seeded. */
+  ready: Promise<ServerContext>;
+  /** Stops accepting, lets requests in flight finish, closes the database. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  config: Config;
+  logger: Logger;
+  /** An already opened database (tests); otherwise the configured one is opened. */
+  database?: Database;
+}
+
+export async function startServer({ config, logger, database }: StartOptions): Promise<RunningServer> {
+  const site = new StaticSite(config.distDir, { production: config.production });
+  if (!site.built) logger.warn({ distDir: config.distDir }, 'the site is not built: pages will answer 404 until `npm run build`');
+
+  const ready: Promise<ServerContext> = (async () => {
+    const db = database ?? (await openDatabase(config));
+    await seed(db.db, { withDemoAccounts: config.seedDemo, logger });
+    return { config, database: db, logger };
+  })();
+  // Never an unhandled rejection: main() reports the failure and exits.
+  ready.catch(() => {});
+
+  let api: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
+  const apiReady = ready.then((ctx) => {
+    const app = createApp(ctx, {
+      remoteAddress: (c) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress,
+    });
+    api = getRequestListener(app.fetch);
+    return api;
+  });
+  apiReady.catch(() => {});
+
+  let inFlight = 0;
+  let closing = false;
+  const idle: (() => void)[] = [];
+
+  const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
+    inFlight++;
+    res.on('close', () => {
+      inFlight--;
+      if (inFlight === 0) for (const done of idle.splice(0)) done();
+    });
+    if (closing) res.setHeader('Connection', 'close');
+    const url = req.url ?? '/';
+    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
+      if (api) {
+        void api(req, res);
+        return;
+      }
+      apiReady.then(
+        (handler) => handler(req, res),
+        () => {
+          res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '5' });
+          res.end(JSON.stringify({ status: 0, message: 'service_unavailable' }));
+        },
+      );
+      return;
+    }
+    void site.handle(req, res);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${shownHost}:${address.port}`;
+
+  let closed: Promise<void> | undefined;
+  const close = () => {
+    closed ??= (async () => {
+      closing = true;
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      if (inFlight > 0) {
+        await Promise.race([
+          new Promise<void>((resolve) => idle.push(resolve)),
+          new Promise<void>((resolve) => setTimeout(resolve, config.shutdownTimeoutMs).unref()),
+        ]);
+      }
+      server.closeAllConnections();
+      await stopped;
+      const ctx = await ready.catch(() => undefined);
+      await ctx?.database.close();
+    })();
+    return closed;
+  };
+
+  return { server, url, ready, close };
+}

@@ -1,0 +1,93 @@
+// Builds the static site (astro build, then brotli and gzip copies of every text
+// file) and tells whether the build on disk is older than its sources.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { extname, join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { COMPRESSIBLE } from './static.ts';
+
+const SOURCES = ['src', 'locales', 'public', 'astro.config.mjs', 'package-lock.json'];
+// Server code does not change a single page; leaving it out keeps restarts quick.
+const IGNORED = new Set(['src/server', 'node_modules', '.astro']);
+const STAMP = '.build-stamp';
+
+/** A fingerprint of every file the site is built from (path, size, mtime). */
+export function sourceFingerprint(root: string, extra = ''): string {
+  const hash = createHash('sha256');
+  const visit = (path: string) => {
+    const rel = relative(root, path);
+    if (IGNORED.has(rel) || !existsSync(path)) return;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(path).sort()) visit(join(path, name));
+    } else {
+      hash.update(`${rel}\0${stat.size}\0${Math.trunc(stat.mtimeMs)}\n`);
+    }
+  };
+  for (const s of SOURCES) visit(join(root, s));
+  hash.update(extra);
+  return hash.digest('hex');
+}
+
+/** Whether dist/ is missing or was built from other sources than those on disk now. */
+export function isStale(root: string, distDir: string, extra = ''): boolean {
+  const stamp = join(distDir, '..', STAMP);
+  if (!existsSync(join(distDir, 'index.html')) || !existsSync(stamp)) return true;
+  return readFileSync(stamp, 'utf8').trim() !== sourceFingerprint(root, extra);
+}
+
+function walkFiles(dir: string, out: string[] = []): string[] {
+  for (const item of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, item.name);
+    if (item.isDirectory()) walkFiles(full, out);
+    else out.push(full);
+  }
+  return out;
+}
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** Writes .br and .gz beside every compressible file; zlib's thread pool uses both cores. */
+export async function precompress(distDir: string): Promise<number> {
+  const files = walkFiles(distDir).filter((f) => COMPRESSIBLE.has(extname(f)));
+  let index = 0;
+  const worker = async () => {
+    while (index < files.length) {
+      const file = files[index++] as string;
+      const data = await readFile(file);
+      if (data.length < 512) continue;
+      const [br, gzipped] = await Promise.all([
+        brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+        gz(data, { level: 9 }),
+      ]);
+      // A compressed copy that saves nothing is not worth a lookup.
+      if (br.length < data.length) await writeFile(`${file}.br`, br);
+      if (gzipped.length < data.length) await writeFile(`${file}.gz`, gzipped);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return files.length;
+}
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+/** Runs astro build and precompresses the output; records the sources it was built from. */
+export async function buildSite(root: string, distDir: string, extra = ''): Promise<{ pages: number; seconds: number }> {
+  const t0 = performance.now();
+  const fingerprint = sourceFingerprint(root, extra);
+  await run(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], root, { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' });
+  await precompress(distDir);
+  writeFileSync(join(distDir, '..', STAMP), fingerprint);
+  const pages = walkFiles(distDir).filter((f) => f.endsWith('.html')).length;
+  return { pages, seconds: (performance.now() - t0) / 1000 };
+}

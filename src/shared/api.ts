@@ -1,0 +1,23 @@
+// Reply shapes shared by the server and the islands. Every reply carries
+// `status`: 1 for success, 0 for a negative answer (with `message`, a catalogue key).
+export interface Ok {
+  status: 1;
+}
+
+export interface Refusal {
+  status: 0;
+  message: string;
+  /** Field name → catalogue key, for 400 validation replies. */
+  errors?: Record<string, string>;
+  requestId?: string;
+}
+
+export interface SettingReply extends Ok {
+  setting: { country_black_list: string[]; ip_black_list: string[] };
+}
+
+export interface HealthReply {
+  status: 'ok' | 'unavailable';
+  database: 'up' | 'down';
+  uptime: number;
+}

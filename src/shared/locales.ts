@@ -1,0 +1,85 @@
+// Site locale codes are URL prefixes, not language tags: `lang`, `hreflang` and
+// Intl need the tag each one maps to.
+export const LOCALES = [
+  'en',
+  'fr',
+  'fi',
+  'de',
+  'it',
+  'se',
+  'no',
+  'pt',
+  'pl',
+  'ro',
+  'in',
+  'cn',
+  'ru',
+  'tr',
+  'es',
+  'jp',
+  'ko',
+  'hu',
+  'cz',
+  'gr',
+  'br',
+  'au',
+  'ca',
+  'sg',
+] as const;
+
+export type Locale = (typeof LOCALES)[number];
+
+export const DEFAULT_LOCALE: Locale = 'en';
+
+/** The BCP 47 tag for `lang`, `hreflang` and Intl. */
+export const LANGUAGE_TAG: Record<Locale, string> = {
+  en: 'en',
+  fr: 'fr',
+  fi: 'fi',
+  de: 'de',
+  it: 'it',
+  se: 'sv',
+  no: 'nb',
+  pt: 'pt-PT',
+  pl: 'pl',
+  ro: 'ro',
+  in: 'en-IN',
+  cn: 'zh-CN',
+  ru: 'ru',
+  tr: 'tr',
+  es: 'es',
+  jp: 'ja',
+  ko: 'ko',
+  hu: 'hu',
+  cz: 'cs',
+  gr: 'el',
+  br: 'pt-BR',
+  au: 'en-AU',
+  ca: 'en-CA',
+  sg: 'en-SG',
+};
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** The locale a path belongs to: its first segment when that is a prefix, else English. */
+export function localeOfPath(pathname: string): Locale {
+  const first = pathname.split('/')[1] ?? '';
+  return isLocale(first) && first !== DEFAULT_LOCALE ? first : DEFAULT_LOCALE;
+}
+
+/** The path of `path` (unprefixed, starting with /) in `locale`. */
+export function localizePath(path: string, locale: Locale): string {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  if (locale === DEFAULT_LOCALE) return clean;
+  return clean === '/' ? `/${locale}` : `/${locale}${clean}`;
+}
+
+/** The unprefixed form of a localized path. */
+export function stripLocale(pathname: string): string {
+  const locale = localeOfPath(pathname);
+  if (locale === DEFAULT_LOCALE) return pathname || '/';
+  const rest = pathname.slice(locale.length + 1);
+  return rest === '' ? '/' : rest;
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+// Messages are catalogue keys that the islands translate and the server returns as
+// they are. Rules name their own key; anything a rule does not name falls back here.
+z.config({
+  customError: (issue) => (issue.input === undefined || issue.input === null ? 'field_required' : 'invalid_value'),
+});
+
+export { z };
+
+/** A call that takes no parameters still gets a JSON object (often `{}`) and ignores extra keys. */
+export const noParams = z.object({}).loose();

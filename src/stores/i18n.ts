@@ -1,0 +1,31 @@
+// Translations for islands. The page embeds its catalog once (#i18n-catalog);
+// seeding the cache with it keeps the first client render identical to the
+// prerendered HTML, so hydration never mismatches.
+import { createI18n } from '@nanostores/i18n';
+import { atom } from 'nanostores';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../shared/locales.ts';
+
+type Catalog = Record<string, Record<string, string>>;
+
+export const $locale = atom<Locale>(DEFAULT_LOCALE);
+
+const cache: Record<string, Catalog> = {};
+
+// Catalogs arrive with the page; a locale change is a navigation, so nothing is fetched.
+export const i18n = createI18n($locale, {
+  baseLocale: DEFAULT_LOCALE,
+  cache,
+  get: async (code) => cache[code] ?? {},
+});
+
+/** Seeds the store with a page's locale and catalog (at build time, then once in the browser). */
+export function seedCatalog(locale: Locale, catalog: Catalog): void {
+  cache[locale] = catalog;
+  if ($locale.get() !== locale) $locale.set(locale);
+}
+
+if (typeof document !== 'undefined') {
+  const lang = document.documentElement.dataset.locale;
+  const embedded = document.getElementById('i18n-catalog')?.textContent;
+  if (isLocale(lang) && embedded) seedCatalog(lang, JSON.parse(embedded) as Catalog);
+}
