@@ -85,7 +85,11 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
 export async function buildSite(root: string, distDir: string, extra = ''): Promise<{ pages: number; seconds: number }> {
   const t0 = performance.now();
   const fingerprint = sourceFingerprint(root, extra);
-  await run(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], root, { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' });
+  await run(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], root, {
+    ...process.env,
+    NODE_ENV: 'production',
+    ASTRO_TELEMETRY_DISABLED: '1',
+  });
   await precompress(distDir);
   writeFileSync(join(distDir, '..', STAMP), fingerprint);
   const pages = walkFiles(distDir).filter((f) => f.endsWith('.html')).length;

@@ -9,18 +9,16 @@ type Catalog = Record<string, Record<string, string>>;
 
 export const $locale = atom<Locale>(DEFAULT_LOCALE);
 
-const cache: Record<string, Catalog> = {};
-
 // Catalogs arrive with the page; a locale change is a navigation, so nothing is fetched.
 export const i18n = createI18n($locale, {
   baseLocale: DEFAULT_LOCALE,
-  cache,
-  get: async (code) => cache[code] ?? {},
+  get: async (code) => i18n.cache[code] ?? {},
 });
 
 /** Seeds the store with a page's locale and catalog (at build time, then once in the browser). */
 export function seedCatalog(locale: Locale, catalog: Catalog): void {
-  cache[locale] = catalog;
+  // English texts are the islands' own base messages; every other locale is looked up.
+  if (locale !== DEFAULT_LOCALE) i18n.cache[locale] = catalog;
   if ($locale.get() !== locale) $locale.set(locale);
 }
 

@@ -8,7 +8,8 @@ const messages = i18n('common', en.common);
 /** Shows which countries the operator keeps out, read live from the settings call. */
 export default function RestrictedCountries() {
   const t = useStore(messages);
-  const settings = useStore($settings);
+  // The build rendered the loading state; hydration must see the same before data shows.
+  const settings = useStore($settings, { ssr: 'initial' });
   if (settings === undefined) return <p aria-busy="true">{t.loading}</p>;
   if (settings === null) return <p role="alert">{t.action_failed}</p>;
   return (

@@ -1,0 +1,50 @@
+// The API as tests call it: the real Hono app on a database of the suite's own.
+import { createApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import type { ServerContext } from '../../src/server/context.ts';
+import { seed } from '../../src/server/db/seed.ts';
+import { createLogger } from '../../src/server/logger.ts';
+import { testDatabase } from './db.ts';
+
+export interface CallOptions {
+  token?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+  method?: string;
+}
+
+export interface TestApi {
+  ctx: ServerContext;
+  app: ReturnType<typeof createApp>;
+  /** POSTs `body` (an object, or a raw string sent as is) to /api/<path>. */
+  call(path: string, body?: unknown, options?: CallOptions): Promise<Response>;
+  json<T = Record<string, unknown>>(path: string, body?: unknown, options?: CallOptions): Promise<{ status: number; body: T }>;
+  close(): Promise<void>;
+}
+
+export async function testApi(env: Record<string, string> = {}, options: { demo?: boolean } = {}): Promise<TestApi> {
+  const config = loadConfig({ NODE_ENV: 'test', ...env });
+  const database = await testDatabase();
+  await seed(database.db, { withDemoAccounts: options.demo ?? true });
+  const ctx: ServerContext = { config, database, logger: createLogger('silent') };
+  const app = createApp(ctx, { remoteAddress: (c) => c.req.header('x-test-remote') ?? '127.0.0.1' });
+  const call = (path: string, body?: unknown, o: CallOptions = {}) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...o.headers };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    if (o.ip) headers['x-test-remote'] = o.ip;
+    const method = o.method ?? 'POST';
+    const init: RequestInit = { method, headers };
+    if (method !== 'GET' && method !== 'HEAD') init.body = typeof body === 'string' ? body : JSON.stringify(body ?? {});
+    return Promise.resolve(app.request(`/api/${path}`, init));
+  };
+  return {
+    ctx,
+    app,
+    call,
+    json: async (path, body, o) => {
+      const response = await call(path, body, o);
+      return { status: response.status, body: await response.json() };
+    },
+    close: () => database.close(),
+  };
+}
