@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
-import type { ServerContext } from './context.ts';
+import { createContext, type ServerContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import type { Logger } from './logger.ts';
@@ -35,7 +35,7 @@ export async function startServer({ config, logger, database }: StartOptions): P
   const ready: Promise<ServerContext> = (async () => {
     const db = database ?? (await openDatabase(config));
     await seed(db.db, { withDemoAccounts: config.seedDemo, logger });
-    return { config, database: db, logger };
+    return createContext(config, db, logger);
   })();
   // Never an unhandled rejection: main() reports the failure and exits.
   ready.catch(() => {});

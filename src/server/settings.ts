@@ -29,3 +29,43 @@ export function blacklists(s: SiteSettings): { country_black_list: string[]; ip_
     ip_black_list: s.ipBlackList.map((ip) => ip.trim()).filter(Boolean),
   };
 }
+
+/**
+ * Settings are read on every page view (the visitor gate) and change rarely: keep
+ * them in memory for a few seconds. A change made here is seen at once; one made
+ * through another instance within `ttlMs`.
+ */
+export class SettingsCache {
+  private value: SiteSettings | undefined;
+  private loadedAt = 0;
+  private pending: Promise<SiteSettings> | undefined;
+  private readonly db: Executor;
+  private readonly ttlMs: number;
+
+  constructor(db: Executor, ttlMs = 5000) {
+    this.db = db;
+    this.ttlMs = ttlMs;
+  }
+
+  async get(): Promise<SiteSettings> {
+    if (this.value && Date.now() - this.loadedAt < this.ttlMs) return this.value;
+    this.pending ??= readSettings(this.db).then(
+      (value) => {
+        this.value = value;
+        this.loadedAt = Date.now();
+        this.pending = undefined;
+        return value;
+      },
+      (error: unknown) => {
+        this.pending = undefined;
+        throw error;
+      },
+    );
+    return this.pending;
+  }
+
+  /** Forgets the cached row, after this instance changed it. */
+  invalidate(): void {
+    this.value = undefined;
+  }
+}

@@ -1,7 +1,7 @@
 // Translations for islands. The page embeds its catalog once (#i18n-catalog);
 // seeding the cache with it keeps the first client render identical to the
 // prerendered HTML, so hydration never mismatches.
-import { createI18n } from '@nanostores/i18n';
+import { type ComponentsJSON, createI18n, type I18n } from '@nanostores/i18n';
 import { atom } from 'nanostores';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../shared/locales.ts';
 
@@ -10,15 +10,15 @@ type Catalog = Record<string, Record<string, string>>;
 export const $locale = atom<Locale>(DEFAULT_LOCALE);
 
 // Catalogs arrive with the page; a locale change is a navigation, so nothing is fetched.
-export const i18n = createI18n($locale, {
+export const i18n: I18n = createI18n($locale, {
   baseLocale: DEFAULT_LOCALE,
-  get: async (code) => i18n.cache[code] ?? {},
+  get: async (code: string): Promise<ComponentsJSON> => (i18n.cache[code] ?? {}) as unknown as ComponentsJSON,
 });
 
 /** Seeds the store with a page's locale and catalog (at build time, then once in the browser). */
 export function seedCatalog(locale: Locale, catalog: Catalog): void {
   // English texts are the islands' own base messages; every other locale is looked up.
-  if (locale !== DEFAULT_LOCALE) i18n.cache[locale] = catalog;
+  if (locale !== DEFAULT_LOCALE) i18n.cache[locale] = catalog as unknown as I18n['cache'][string];
   if ($locale.get() !== locale) $locale.set(locale);
 }
 

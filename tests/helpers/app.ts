@@ -1,7 +1,7 @@
 // The API as tests call it: the real Hono app on a database of the suite's own.
 import { createApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import type { ServerContext } from '../../src/server/context.ts';
+import { createContext, type ServerContext } from '../../src/server/context.ts';
 import { seed } from '../../src/server/db/seed.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { testDatabase } from './db.ts';
@@ -26,7 +26,7 @@ export async function testApi(env: Record<string, string> = {}, options: { demo?
   const config = loadConfig({ NODE_ENV: 'test', ...env });
   const database = await testDatabase();
   await seed(database.db, { withDemoAccounts: options.demo ?? true });
-  const ctx: ServerContext = { config, database, logger: createLogger('silent') };
+  const ctx: ServerContext = createContext(config, database, createLogger('silent'));
   const app = createApp(ctx, { remoteAddress: (c) => c.req.header('x-test-remote') ?? '127.0.0.1' });
   const call = (path: string, body?: unknown, o: CallOptions = {}) => {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...o.headers };

@@ -12,6 +12,7 @@ describe('API conventions', () => {
   it('answers front/get_setting with the blacklists from the settings table', async () => {
     expect(await api.json('front/get_setting')).toEqual({ status: 200, body: { status: 1, setting: { country_black_list: [], ip_black_list: [] } } });
     await api.ctx.database.db.update(settings).set({ countryBlackList: ['us', ' FR'], ipBlackList: ['203.0.113.7'] });
+    api.ctx.settings.invalidate();
     const { body } = await api.json('front/get_setting');
     expect(body).toEqual({ status: 1, setting: { country_black_list: ['US', 'FR'], ip_black_list: ['203.0.113.7'] } });
   });

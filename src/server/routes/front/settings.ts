@@ -3,12 +3,12 @@ import { noParams } from '../../../shared/schemas/common.ts';
 import type { SettingReply } from '../../../shared/api.ts';
 import type { ServerContext } from '../../context.ts';
 import { type AppEnv, parseBody } from '../../http.ts';
-import { blacklists, readSettings } from '../../settings.ts';
+import { blacklists } from '../../settings.ts';
 
-export function settingRoutes({ database }: ServerContext) {
+export function settingRoutes({ settings }: ServerContext) {
   return new Hono<AppEnv>().post('/get_setting', async (c) => {
     await parseBody(c, noParams);
-    const setting = blacklists(await readSettings(database.db));
+    const setting = blacklists(await settings.get());
     return c.json({ status: 1, setting } satisfies SettingReply);
   });
 }

@@ -1,0 +1,23 @@
+// `npm run bench [name…]`: each benchmark runs its baseline beside the measured
+// thing in the same run and prints the ratio. Results go to bench/results/latest.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildSite, isStale } from '../src/server/site-build.ts';
+import { benchStatic } from './static.ts';
+
+const root = process.cwd();
+const benches: Record<string, () => Promise<Record<string, unknown>>> = {
+  static: () => benchStatic(root),
+};
+
+const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);
+if (isStale(root, join(root, 'dist/client'))) await buildSite(root, join(root, 'dist/client'));
+const results: Record<string, unknown> = { date: new Date().toISOString() };
+for (const name of wanted) {
+  const bench = benches[name];
+  if (!bench) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(benches).join(', ')}`);
+  console.log(`\n# ${name}`);
+  results[name] = await bench();
+}
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(join(root, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
