@@ -1,7 +1,16 @@
+import type { BalanceInfo } from '../shared/api.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Logger } from './logger.ts';
 import { SettingsCache } from './settings.ts';
+
+/** Messages to players' open sockets (realtime.ts in the server, nothing in API tests). */
+export interface Pushes {
+  pushBalance(playerId: number, balance: BalanceInfo): void;
+  pushDepositResult(playerId: number, status: 0 | 1): void;
+}
+
+export const noPushes: Pushes = { pushBalance: () => {}, pushDepositResult: () => {} };
 
 /** What every route and domain module may use: built once at start, passed down. */
 export interface ServerContext {
@@ -9,8 +18,9 @@ export interface ServerContext {
   database: Database;
   logger: Logger;
   settings: SettingsCache;
+  pushes: Pushes;
 }
 
-export function createContext(config: Config, database: Database, logger: Logger): ServerContext {
-  return { config, database, logger, settings: new SettingsCache(database.db) };
+export function createContext(config: Config, database: Database, logger: Logger, pushes: Pushes = noPushes): ServerContext {
+  return { config, database, logger, settings: new SettingsCache(database.db), pushes };
 }

@@ -10,6 +10,7 @@ import { createContext, type ServerContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import type { Logger } from './logger.ts';
+import { createRealtime, type Realtime } from './realtime.ts';
 import { StaticSite } from './static.ts';
 
 export interface RunningServer {
@@ -32,24 +33,7 @@ export async function startServer({ config, logger, database }: StartOptions): P
   const site = new StaticSite(config.distDir, { production: config.production });
   if (!site.built) logger.warn({ distDir: config.distDir }, 'the site is not built: pages will answer 404 until `npm run build`');
 
-  const ready: Promise<ServerContext> = (async () => {
-    const db = database ?? (await openDatabase(config));
-    await seed(db.db, { withDemoAccounts: config.seedDemo, logger });
-    return createContext(config, db, logger);
-  })();
-  // Never an unhandled rejection: main() reports the failure and exits.
-  ready.catch(() => {});
-
   let api: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
-  const apiReady = ready.then((ctx) => {
-    const app = createApp(ctx, {
-      remoteAddress: (c) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress,
-    });
-    api = getRequestListener(app.fetch);
-    return api;
-  });
-  apiReady.catch(() => {});
-
   let inFlight = 0;
   let closing = false;
   const idle: (() => void)[] = [];
@@ -79,6 +63,23 @@ export async function startServer({ config, logger, database }: StartOptions): P
     void site.handle(req, res);
   });
 
+  const realtime: Realtime = await createRealtime(server, config, logger);
+  const ready: Promise<ServerContext> = (async () => {
+    const db = database ?? (await openDatabase(config));
+    await seed(db.db, { withDemoAccounts: config.seedDemo, logger });
+    return createContext(config, db, logger, realtime);
+  })();
+  // Never an unhandled rejection: main() reports the failure and exits.
+  ready.catch(() => {});
+  const apiReady = ready.then((ctx) => {
+    const app = createApp(ctx, {
+      remoteAddress: (c) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress,
+    });
+    api = getRequestListener(app.fetch);
+    return api;
+  });
+  apiReady.catch(() => {});
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {
@@ -103,6 +104,8 @@ export async function startServer({ config, logger, database }: StartOptions): P
         ]);
       }
       server.closeAllConnections();
+      // Upgraded sockets are not HTTP connections any more: socket.io ends them.
+      await realtime.close();
       await stopped;
       const ctx = await ready.catch(() => undefined);
       await ctx?.database.close();

@@ -21,3 +21,11 @@ export interface HealthReply {
   database: 'up' | 'down';
   uptime: number;
 }
+
+/** Balances as the contract sends them: numbers with two decimals, in the player's currency. */
+export interface BalanceInfo {
+  total_balance: number;
+  real_balance: number;
+  bonus_balance: number;
+  locked_balance: number;
+}
