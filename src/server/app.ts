@@ -8,6 +8,7 @@ import type { HealthReply, Refusal } from '../shared/api.ts';
 import type { ServerContext } from './context.ts';
 import { type AppEnv, HttpError } from './http.ts';
 import { clientAddress, trustedProxyList } from './net.ts';
+import { adminRoutes } from './routes/admin/index.ts';
 import { frontRoutes } from './routes/front/index.ts';
 
 const REQUEST_ID = /^[\w.-]{8,64}$/;
@@ -64,6 +65,7 @@ export function createApp(ctx: ServerContext, options: AppOptions = {}) {
   });
 
   app.route('/api/front', frontRoutes(ctx));
+  app.route('/api/admin', adminRoutes(ctx));
 
   app.notFound((c) => c.json({ status: 0, message: 'not_found' } satisfies Refusal, 404));
 

@@ -34,6 +34,11 @@ const envSchema = z.object({
   DIST_DIR: z.string().min(1).default('./dist/client'),
   SEED_DEMO: bool.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/\s]+/, 'expected an smtp:// or smtps:// URL such as smtps://user:pass@mail.example:465')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3, 'expected a sender such as "Casino Eagles <no-reply@casino.example>"').default('Casino Eagles <no-reply@casino.test>'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -56,6 +61,9 @@ export interface Config {
   logLevel: string;
   seedDemo: boolean;
   shutdownTimeoutMs: number;
+  /** Where mail goes; without it, development writes .eml files to DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -125,5 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (test ? 'silent' : 'info'),
     seedDemo: e.SEED_DEMO ?? !production,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }

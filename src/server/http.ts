@@ -1,6 +1,5 @@
 // Conventions every route shares: how a body is read and validated, and how a
 // refusal is shaped, so handlers stay a few lines each.
-import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { Refusal } from '../shared/api.ts';
@@ -37,7 +36,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 }
 
 /** The JSON body validated by `schema`; a missing body counts as `{}`. Throws HttpError(400). */
-export async function parseBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
+export async function parseBody<S extends z.ZodType>(c: { req: { text(): Promise<string> } }, schema: S): Promise<z.output<S>> {
   const text = await c.req.text();
   let raw: unknown = {};
   if (text.trim() !== '') {

@@ -10,7 +10,11 @@ import { createContext, type ServerContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import type { Logger } from './logger.ts';
+import { createGate, type GateLists, gateLists } from './gate.ts';
+import { countryOf } from './geo/ip-country.ts';
+import { clientAddress, trustedProxyList } from './net.ts';
 import { createRealtime, type Realtime } from './realtime.ts';
+import type { SiteSettings } from './settings.ts';
 import { StaticSite } from './static.ts';
 
 export interface RunningServer {
@@ -30,7 +34,38 @@ export interface StartOptions {
 }
 
 export async function startServer({ config, logger, database }: StartOptions): Promise<RunningServer> {
-  const site = new StaticSite(config.distDir, { production: config.production });
+  let context: ServerContext | undefined;
+  const trusted = trustedProxyList(config.trustedProxies);
+  const listsOf = new WeakMap<SiteSettings, GateLists>();
+  const listsFor = (settings: SiteSettings): GateLists => {
+    let lists = listsOf.get(settings);
+    if (!lists) {
+      lists = gateLists(settings.countryBlackList, settings.ipBlackList);
+      listsOf.set(settings, lists);
+    }
+    return lists;
+  };
+  const gate = createGate({
+    lists: async () => (context ? listsFor(await context.settings.get()) : gateLists([], [])),
+    countryOf,
+  });
+  const site = new StaticSite(config.distDir, {
+    production: config.production,
+    // The gate runs before every page. Until the database is open nobody is blocked;
+    // the client-side check is the fallback for that moment.
+    beforeHtml: async (req, res) => {
+      if (!context) return false;
+      const settings = await context.settings.get().catch(() => undefined);
+      // Most sites block nobody: skip building a Request for them.
+      if (!settings || (settings.countryBlackList.length === 0 && settings.ipBlackList.length === 0)) return false;
+      const ip = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined, trusted);
+      const answer = await gate(new Request(new URL(req.url ?? '/', 'http://site')), { ip });
+      if (!answer) return false;
+      res.writeHead(answer.status, Object.fromEntries(answer.headers));
+      res.end();
+      return true;
+    },
+  });
   if (!site.built) logger.warn({ distDir: config.distDir }, 'the site is not built: pages will answer 404 until `npm run build`');
 
   let api: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
@@ -67,7 +102,8 @@ export async function startServer({ config, logger, database }: StartOptions): P
   const ready: Promise<ServerContext> = (async () => {
     const db = database ?? (await openDatabase(config));
     await seed(db.db, { withDemoAccounts: config.seedDemo, logger });
-    return createContext(config, db, logger, realtime);
+    context = createContext(config, db, logger, realtime);
+    return context;
   })();
   // Never an unhandled rejection: main() reports the failure and exits.
   ready.catch(() => {});

@@ -1,5 +1,7 @@
 // Who is calling: the player is always the one in the access token, never a body field.
+import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
+import { players } from '../db/schema/index.ts';
 import type { ServerContext } from '../context.ts';
 import { type AppEnv, HttpError } from '../http.ts';
 import { type AccessClaims, bearerToken, hasScope, verifyAccessToken } from './tokens.ts';
@@ -28,12 +30,18 @@ export function optionalPlayer({ config }: ServerContext) {
   });
 }
 
-/** 401 without a token, 403 when the token's scope lacks `scope`. */
+/**
+ * 401 without a token, 403 unless the player holds `scope`. The scope is checked in
+ * the token and again in the database, so revoking staff rights takes effect at once.
+ */
 export function requireScope(ctx: ServerContext, scope: string) {
   const auth = requirePlayer(ctx);
   return createMiddleware<AuthEnv>(async (c, next) => {
     await auth(c, async () => {
-      if (!hasScope(c.get('player').scope, scope)) throw new HttpError(403, 'forbidden');
+      const claims = c.get('player');
+      if (!hasScope(claims.scope, scope)) throw new HttpError(403, 'forbidden');
+      const [row] = await ctx.database.db.select({ scope: players.scope, status: players.status }).from(players).where(eq(players.id, claims.playerId));
+      if (!row || row.status === 'blocked' || !hasScope(row.scope, scope)) throw new HttpError(403, 'forbidden');
       await next();
     });
   });

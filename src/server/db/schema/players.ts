@@ -21,7 +21,12 @@ export const players = pgTable(
     notifyNewsletter: boolean('notify_newsletter').notNull().default(false),
     promoCode: text('promo_code'),
     trackingCode: text('tracking_code'),
+    /** The address the request came from at registration (after trusted proxies). */
     ipAddress: text('ip_address'),
+    /** The address the browser said it had (a third-party lookup): a hint, never trusted. */
+    reportedIpAddress: text('reported_ip_address'),
+    /** Set when the player follows the activation link; the account is usable before that. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Permission scopes; players have ['player'], staff add 'admin'. */
     scope: jsonb('scope').$type<string[]>().notNull().default(['player']),
     status: text('status').$type<'pending' | 'active' | 'blocked'>().notNull().default('active'),
