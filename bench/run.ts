@@ -2,7 +2,8 @@
 // thing in the same run and prints the ratio. Results go to bench/results/latest.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildSite, isStale } from '../src/server/site-build.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { buildFromDatabase, isStale } from '../src/server/site-build.ts';
 import { benchStatic } from './static.ts';
 
 const root = process.cwd();
@@ -11,7 +12,7 @@ const benches: Record<string, () => Promise<Record<string, unknown>>> = {
 };
 
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);
-if (isStale(root, join(root, 'dist/client'))) await buildSite(root, join(root, 'dist/client'));
+if (isStale(root, join(root, 'dist/client'))) await buildFromDatabase(root, join(root, 'dist/client'), loadConfig({ NODE_ENV: 'test' }));
 const results: Record<string, unknown> = { date: new Date().toISOString() };
 for (const name of wanted) {
   const bench = benches[name];

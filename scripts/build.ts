@@ -1,7 +1,9 @@
-// `npm run build`: the static site in every locale, precompressed, stamped with its sources.
-import { join } from 'node:path';
-import { buildSite } from '../src/server/site-build.ts';
+// `npm run build`: the static site in every locale from the configured database's
+// content (migrated and seeded first), precompressed, stamped with its sources.
+// Run it after a content change to publish it.
+import { loadConfig } from '../src/server/config.ts';
+import { buildFromDatabase } from '../src/server/site-build.ts';
 
-const root = process.cwd();
-const { pages, seconds } = await buildSite(root, join(root, process.env.DIST_DIR ?? 'dist/client'));
+const config = loadConfig();
+const { pages, seconds } = await buildFromDatabase(process.cwd(), config.distDir, config);
 console.log(`Built ${pages} pages in ${seconds.toFixed(1)} s`);

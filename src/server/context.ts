@@ -2,6 +2,7 @@ import type { BalanceInfo } from '../shared/api.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Logger } from './logger.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { SettingsCache } from './settings.ts';
 
 /** Messages to players' open sockets (realtime.ts in the server, nothing in API tests). */
@@ -19,8 +20,9 @@ export interface ServerContext {
   logger: Logger;
   settings: SettingsCache;
   pushes: Pushes;
+  mailer: Mailer;
 }
 
 export function createContext(config: Config, database: Database, logger: Logger, pushes: Pushes = noPushes): ServerContext {
-  return { config, database, logger, settings: new SettingsCache(database.db), pushes };
+  return { config, database, logger, settings: new SettingsCache(database.db), pushes, mailer: createMailer(config, logger) };
 }

@@ -3,7 +3,8 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { startServer } from './server.ts';
-import { buildSite, isStale } from './site-build.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { buildFromDatabase, isStale } from './site-build.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -19,13 +20,20 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const root = process.cwd();
 
+  let database: Database | undefined;
   if (process.env.SKIP_BUILD !== 'true' && isStale(root, config.distDir)) {
     logger.info('the site is missing or older than its sources: building it');
-    const { pages, seconds } = await buildSite(root, config.distDir);
+    try {
+      database = await openDatabase(config);
+    } catch (error) {
+      console.error(`Cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    }
+    const { pages, seconds } = await buildFromDatabase(root, config.distDir, config, database);
     logger.info({ pages, seconds: Number(seconds.toFixed(1)) }, 'site built');
   }
 
-  const running = await startServer({ config, logger });
+  const running = await startServer({ config, logger, ...(database ? { database } : {}) });
   running.ready.then(
     (ctx) => logger.info({ database: ctx.database.kind }, 'database ready'),
     (error: unknown) => {

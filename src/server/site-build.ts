@@ -2,11 +2,15 @@
 // file) and tells whether the build on disk is older than its sources.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { extname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Config } from './config.ts';
+import { readSnapshot, type SiteSnapshot } from './content/snapshot.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { seed } from './db/seed.ts';
 import { COMPRESSIBLE } from './static.ts';
 
 const SOURCES = ['src', 'locales', 'public', 'astro.config.mjs', 'package-lock.json'];
@@ -15,7 +19,7 @@ const IGNORED = new Set(['src/server', 'node_modules', '.astro']);
 const STAMP = '.build-stamp';
 
 /** A fingerprint of every file the site is built from (path, size, mtime). */
-export function sourceFingerprint(root: string, extra = ''): string {
+export function sourceFingerprint(root: string): string {
   const hash = createHash('sha256');
   const visit = (path: string) => {
     const rel = relative(root, path);
@@ -28,15 +32,18 @@ export function sourceFingerprint(root: string, extra = ''): string {
     }
   };
   for (const s of SOURCES) visit(join(root, s));
-  hash.update(extra);
   return hash.digest('hex');
 }
 
-/** Whether dist/ is missing or was built from other sources than those on disk now. */
-export function isStale(root: string, distDir: string, extra = ''): boolean {
+/**
+ * Whether dist/ is missing or was built from other source files than those on disk
+ * now. Content changes in the database are published by `npm run build`, not here:
+ * checking them would mean opening the database before the first page is served.
+ */
+export function isStale(root: string, distDir: string): boolean {
   const stamp = join(distDir, '..', STAMP);
   if (!existsSync(join(distDir, 'index.html')) || !existsSync(stamp)) return true;
-  return readFileSync(stamp, 'utf8').trim() !== sourceFingerprint(root, extra);
+  return readFileSync(stamp, 'utf8').trim() !== sourceFingerprint(root);
 }
 
 function walkFiles(dir: string, out: string[] = []): string[] {
@@ -81,17 +88,39 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   });
 }
 
-/** Runs astro build and precompresses the output; records the sources it was built from. */
-export async function buildSite(root: string, distDir: string, extra = ''): Promise<{ pages: number; seconds: number }> {
+/** Where the build finds the database snapshot it renders (beside dist/client). */
+export const snapshotPath = (distDir: string) => join(distDir, '..', 'site-snapshot.json');
+
+/** Runs astro build on a snapshot of the database and precompresses the output; records the sources it was built from. */
+export async function buildSite(root: string, distDir: string, snapshot: SiteSnapshot): Promise<{ pages: number; seconds: number }> {
   const t0 = performance.now();
-  const fingerprint = sourceFingerprint(root, extra);
+  const fingerprint = sourceFingerprint(root);
+  mkdirSync(join(distDir, '..'), { recursive: true });
+  writeFileSync(snapshotPath(distDir), JSON.stringify(snapshot));
   await run(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], root, {
     ...process.env,
     NODE_ENV: 'production',
     ASTRO_TELEMETRY_DISABLED: '1',
+    SITE_SNAPSHOT: snapshotPath(distDir),
   });
   await precompress(distDir);
   writeFileSync(join(distDir, '..', STAMP), fingerprint);
   const pages = walkFiles(distDir).filter((f) => f.endsWith('.html')).length;
   return { pages, seconds: (performance.now() - t0) / 1000 };
+}
+
+/** Builds from the configured database (migrated and seeded first), or from `database` when given. */
+export async function buildFromDatabase(
+  root: string,
+  distDir: string,
+  config: Pick<Config, 'database' | 'seedDemo'>,
+  database?: Database,
+): Promise<{ pages: number; seconds: number }> {
+  const db = database ?? (await openDatabase(config));
+  try {
+    await seed(db.db, { withDemoAccounts: config.seedDemo });
+    return await buildSite(root, distDir, await readSnapshot(db.db));
+  } finally {
+    if (!database) await db.close();
+  }
 }

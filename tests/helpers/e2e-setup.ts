@@ -5,7 +5,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildSite, isStale } from '../../src/server/site-build.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { buildFromDatabase, isStale } from '../../src/server/site-build.ts';
 import { ROOT, spawnServer } from './spawn.ts';
 
 declare module 'vitest' {
@@ -16,7 +17,7 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dist = join(ROOT, 'dist/client');
-  if (isStale(ROOT, dist)) await buildSite(ROOT, dist);
+  if (isStale(ROOT, dist)) await buildFromDatabase(ROOT, dist, loadConfig({ NODE_ENV: 'test' }));
   const server = await spawnServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'casino-e2e-')), DIST_DIR: dist });
   // The first API call waits for migrations; make sure they are done before tests time anything.
   for (let i = 0; i < 100 && (await fetch(`${server.url}/api/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));

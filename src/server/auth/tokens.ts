@@ -10,6 +10,8 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export interface AccessClaims {
   playerId: number;
   scope: string[];
+  /** The login (refresh-token family) this token belongs to, when it came from one. */
+  sessionId?: string;
 }
 
 const keys = new Map<string, Uint8Array>();
@@ -24,7 +26,7 @@ function keyOf(secret: string): Uint8Array {
 
 /** A signed access token for the player, valid ACCESS_TOKEN_TTL_SECONDS. */
 export async function issueAccessToken(secret: string, claims: AccessClaims, now = Math.floor(Date.now() / 1000)): Promise<string> {
-  return new SignJWT({ scope: claims.scope, typ: 'access' })
+  return new SignJWT({ scope: claims.scope, typ: 'access', ...(claims.sessionId ? { sid: claims.sessionId } : {}) })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(claims.playerId))
     .setIssuer(ISSUER)
@@ -42,7 +44,7 @@ export async function verifyAccessToken(secret: string, token: string | undefine
     const playerId = Number(payload.sub);
     if (payload.typ !== 'access' || !Number.isSafeInteger(playerId) || playerId <= 0) return undefined;
     const scope = Array.isArray(payload.scope) ? payload.scope.filter((s): s is string => typeof s === 'string') : [];
-    return { playerId, scope };
+    return typeof payload.sid === 'string' ? { playerId, scope, sessionId: payload.sid } : { playerId, scope };
   } catch (error) {
     if (error instanceof errors.JOSEError) return undefined;
     throw error;

@@ -3,6 +3,7 @@
 // start: rows that exist are left alone.
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
+import { seedContent } from '../content/seed.ts';
 import type { Logger } from '../logger.ts';
 import type { Db } from './client.ts';
 import { gameGroups, players, settings } from './schema/index.ts';
@@ -36,6 +37,7 @@ export async function isFirstStart(db: Db): Promise<boolean> {
 export async function seed(db: Db, options: { withDemoAccounts: boolean; logger?: Logger }): Promise<void> {
   await db.insert(settings).values({ id: 1 }).onConflictDoNothing();
   await db.insert(gameGroups).values(GAME_GROUPS).onConflictDoNothing();
+  await seedContent(db);
   if (!options.withDemoAccounts) return;
   const base = {
     email: 'demo@casino.test',

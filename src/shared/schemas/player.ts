@@ -1,11 +1,275 @@
+// The player's forms — registration, profile, password change — as one set of rules
+// that the sign-up island and the server both run. Messages are catalogue keys.
+import { LOCALES } from '../locales.ts';
 import { z } from './common.ts';
+
+/** SPEC §9: the defaults; the server may raise the password minimum through settings. */
+export const PASSWORD_MIN_LENGTH = 3;
+export const MINIMUM_AGE = 18;
+/** Dial code digits plus local number digits, together. */
+export const MIN_PHONE_DIGITS = 7;
+
+/** Upper bounds of every free-text field; beyond them the field's `*_too_long` key applies. */
+export const FIELD_LIMITS = {
+  usernameMin: 3,
+  username: 30,
+  password: 128,
+  email: 254,
+  firstName: 50,
+  lastName: 50,
+  city: 100,
+  address: 200,
+  postalCode: 20,
+  /** E.164: at most 15 digits with the country code. */
+  phoneDigits: 15,
+  promoCode: 50,
+  trackingCode: 100,
+} as const;
+
+/** The languages the sign-up form offers (SPEC §9); the profile accepts every site locale. */
+export const SIGN_UP_LOCALES = ['en', 'fr', 'fi', 'de', 'it', 'se', 'no', 'in'] as const;
+
+// ISO 3166-1 alpha-2, plus XK (Kosovo) which phone and country pickers list too.
+const COUNTRY_CODES = new Set(
+  (
+    'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM ' +
+    'CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY ' +
+    'HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF ' +
+    'MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE ' +
+    'RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ ' +
+    'VA VC VE VG VI VN VU WF WS XK YE YT ZA ZM ZW'
+  ).split(' '),
+);
+
+export function isCountryCode(code: string): boolean {
+  return COUNTRY_CODES.has(code);
+}
 
 /** Usernames: letters, digits, dot, dash and underscore; 3 to 30 of them. */
 export const username = z
   .string()
   .trim()
   .min(1, 'field_required')
-  .max(30, 'username_too_long')
+  .min(FIELD_LIMITS.usernameMin, 'username_too_short')
+  .max(FIELD_LIMITS.username, 'username_too_long')
   .regex(/^[\p{L}\p{N}._-]*$/u, 'username_invalid');
 
 export const validatePlayerNameParams = z.object({ username }).loose();
+
+/** A new password: at least `min` characters (SPEC: 3; settings may ask for more). */
+export function newPassword(min: number = PASSWORD_MIN_LENGTH) {
+  return z.string().min(1, 'field_required').min(min, 'password_validation').max(FIELD_LIMITS.password, 'password_too_long');
+}
+
+export const email = z.string().trim().min(1, 'field_required').max(FIELD_LIMITS.email, 'email_too_long').pipe(z.email('email_validation'));
+
+/** A required line of text, trimmed, at most `max` characters. */
+export function requiredText(max: number) {
+  return z.string().trim().min(1, 'field_required').max(max, 'field_too_long');
+}
+
+export const country = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .min(1, 'field_required')
+  .refine((code) => isCountryCode(code), 'country_validation');
+
+export const gender = z.enum(['male', 'female'], { error: 'invalid_value' });
+
+export const interfaceLocal = z.enum(LOCALES, { error: 'invalid_value' });
+
+/** The dial code as `+49`, from the picker's `{ text, value }` object or a plain string. */
+export const countryPhone = z
+  .union([z.string(), z.object({ value: z.string() }).loose()], { error: 'phone_number_validation' })
+  .transform((v) => (typeof v === 'string' ? v : v.value).trim().replace(/^\+?/, '+'))
+  .refine((dial) => /^\+\d{1,4}$/.test(dial), 'phone_number_validation');
+
+/** The local part of the phone number: digits only. */
+export const localPhone = z
+  .string()
+  .trim()
+  .min(1, 'field_required')
+  .regex(/^\d+$/, 'phone_number_validation')
+  .max(FIELD_LIMITS.phoneDigits, 'phone_number_too_long');
+
+/** A whole number as stored: `+` and 7 to 15 digits. */
+export const fullPhone = z
+  .string()
+  .trim()
+  .min(1, 'field_required')
+  .regex(/^\+\d+$/, 'phone_number_validation')
+  .refine((v) => v.length - 1 >= MIN_PHONE_DIGITS, 'phone_number_length_check')
+  .refine((v) => v.length - 1 <= FIELD_LIMITS.phoneDigits, 'phone_number_too_long');
+
+/** Whole years between `birthday` (YYYY-MM-DD) and `today`, in UTC; undefined for an impossible date. */
+export function ageOn(birthday: string, today: Date = new Date()): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthday);
+  if (!match) return undefined;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return undefined;
+  let age = today.getUTCFullYear() - y;
+  if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) age--;
+  return age;
+}
+
+/** The latest birthday that is old enough today: the sign-up picker's maximum date. */
+export function latestBirthday(today: Date = new Date()): string {
+  const y = today.getUTCFullYear() - MINIMUM_AGE;
+  const m = today.getUTCMonth();
+  // 29 February turns into 28 February in a year that has none.
+  const d = Math.min(today.getUTCDate(), new Date(Date.UTC(y, m + 1, 0)).getUTCDate());
+  return `${y}-${String(m + 1).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+export const birthday = z
+  .string()
+  .trim()
+  .min(1, 'field_required')
+  .superRefine((value, ctx) => {
+    const age = ageOn(value);
+    if (age === undefined || age > 130) ctx.addIssue({ code: 'custom', message: 'birthday_validation', input: value });
+    else if (age < MINIMUM_AGE) ctx.addIssue({ code: 'custom', message: 'age_restriction', input: value });
+  });
+
+/** Optional promo code: empty means none. */
+export const promoCode = z
+  .string()
+  .trim()
+  .max(FIELD_LIMITS.promoCode, 'invalid_promo_code')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+// Fields the browser fills in by itself: a bad value is dropped, never shown as an error.
+const trackingCode = z.unknown().transform((v) => {
+  const text = typeof v === 'string' ? v.trim() : '';
+  return /^[\w.~-]+$/.test(text) && text.length <= FIELD_LIMITS.trackingCode ? text : null;
+});
+const ipHint = z.unknown().transform((v) => (typeof v === 'string' && z.union([z.ipv4(), z.ipv6()]).safeParse(v.trim()).success ? v.trim() : null));
+
+type PhoneParts = { countryPhone?: unknown; phone_number1?: unknown };
+
+/** Dial code and local number together: at least 7 and at most 15 digits. */
+function checkPhoneLength(value: PhoneParts, ctx: z.core.$RefinementCtx<unknown>): void {
+  if (typeof value.countryPhone !== 'string' || typeof value.phone_number1 !== 'string') return;
+  if (!/^\+\d+$/.test(value.countryPhone) || !/^\d+$/.test(value.phone_number1)) return;
+  const digits = value.countryPhone.length - 1 + value.phone_number1.length;
+  if (digits < MIN_PHONE_DIGITS) ctx.addIssue({ code: 'custom', message: 'phone_number_length_check', path: ['phone_number1'], input: value.phone_number1 });
+  else if (digits > FIELD_LIMITS.phoneDigits)
+    ctx.addIssue({ code: 'custom', message: 'phone_number_too_long', path: ['phone_number1'], input: value.phone_number1 });
+}
+
+function checkConfirmation(password: unknown, confirmation: unknown, ctx: z.core.$RefinementCtx<unknown>, path: string): void {
+  if (typeof confirmation === 'string' && confirmation !== '' && confirmation !== password) {
+    ctx.addIssue({ code: 'custom', message: 'confirm_password_validation', path: [path], input: confirmation });
+  }
+}
+
+// Cross-field rules run even when another field fails, so the form shows every problem at
+// once; but never on a body that is not an object at all.
+const always = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
+
+/**
+ * `front/register_player`: the sign-up form as the browser holds it. `phone_number` is
+ * rebuilt from the dial code and the local number; the body's copy is not trusted.
+ */
+export function registerPlayerParams(passwordMinLength: number = PASSWORD_MIN_LENGTH) {
+  return z
+    .object({
+      username,
+      password: newPassword(passwordMinLength),
+      confirmPassword: z.string().min(1, 'field_required'),
+      email,
+      countryPhone,
+      phone_number1: localPhone,
+      phone_number: z.unknown().optional(),
+      city: requiredText(FIELD_LIMITS.city),
+      country,
+      promo_code: promoCode,
+      gender: gender.default('male'),
+      birthday,
+      first_name: requiredText(FIELD_LIMITS.firstName),
+      last_name: requiredText(FIELD_LIMITS.lastName),
+      address: requiredText(FIELD_LIMITS.address),
+      postal_code: requiredText(FIELD_LIMITS.postalCode),
+      interface_local: interfaceLocal.default('en'),
+      checkTerms: z.literal(true, { error: 'accept_terms' }),
+      notify_newletter: z
+        .boolean()
+        .nullish()
+        .transform((v) => v ?? false),
+      tracking_code: trackingCode,
+      ip_address: ipHint,
+    })
+    .superRefine((v, ctx) => {
+      checkConfirmation(v.password, v.confirmPassword, ctx, 'confirmPassword');
+      checkPhoneLength(v, ctx);
+    }, always)
+    .transform(({ phone_number: _ignored, ...v }) => ({ ...v, phone_number: `${v.countryPhone}${v.phone_number1}` }));
+}
+
+/** The sign-up form with SPEC's minimum password length, for the browser. */
+export const registerPlayerForm = registerPlayerParams();
+export type RegisterPlayerForm = z.input<typeof registerPlayerForm>;
+export type RegisterPlayer = z.output<typeof registerPlayerForm>;
+
+/**
+ * `front/update_profile`: the browser sends the whole profile back; only these fields
+ * can change, and every other key (balances, email, username, scope, id …) is dropped.
+ * A new phone comes as dial code + local number, or as one `+…` string.
+ */
+export const updateProfileParams = z
+  .object({
+    gender: gender.optional(),
+    address: requiredText(FIELD_LIMITS.address).optional(),
+    postal_code: requiredText(FIELD_LIMITS.postalCode).optional(),
+    city: requiredText(FIELD_LIMITS.city).optional(),
+    country: country.optional(),
+    countryPhone: countryPhone.optional(),
+    phone_number1: localPhone.optional(),
+    phone_number: z.unknown().optional(),
+    interface_local: interfaceLocal.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.countryPhone !== undefined && v.phone_number1 !== undefined) checkPhoneLength(v, ctx);
+    else if (v.phone_number !== undefined && v.phone_number !== null) {
+      const parsed = fullPhone.safeParse(v.phone_number);
+      if (!parsed.success)
+        ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'phone_number_validation', path: ['phone_number'], input: v.phone_number });
+    }
+  }, always)
+  .transform(({ countryPhone: dial, phone_number1: local, phone_number: whole, ...rest }) => {
+    let phone: string | undefined;
+    if (dial !== undefined && local !== undefined) phone = `${dial}${local}`;
+    else if (typeof whole === 'string') phone = whole.trim();
+    return phone === undefined ? rest : { ...rest, phone_number: phone };
+  });
+export type ProfileChanges = z.output<typeof updateProfileParams>;
+
+/** `front/update_player_password`. */
+export function changePasswordParams(passwordMinLength: number = PASSWORD_MIN_LENGTH) {
+  return z
+    .object({
+      oldPassword: z.string().min(1, 'field_required').max(FIELD_LIMITS.password, 'password_too_long'),
+      newPassword: newPassword(passwordMinLength),
+      confirmPassword: z.string().min(1, 'field_required'),
+    })
+    .superRefine((v, ctx) => checkConfirmation(v.newPassword, v.confirmPassword, ctx, 'confirmPassword'), always);
+}
+export const changePasswordForm = changePasswordParams();
+
+/** `front/confirm_password_reset`: the token from the emailed link and the new password. */
+export function confirmPasswordResetParams(passwordMinLength: number = PASSWORD_MIN_LENGTH) {
+  return z
+    .object({
+      token: z.string().trim().min(1, 'field_required').max(200, 'invalid_reset_token'),
+      password: newPassword(passwordMinLength),
+      confirmPassword: z.string().min(1, 'field_required'),
+    })
+    .superRefine((v, ctx) => checkConfirmation(v.password, v.confirmPassword, ctx, 'confirmPassword'), always);
+}
+export const confirmPasswordResetForm = confirmPasswordResetParams();
+
+/** `front/validate_promo_code`: empty or missing counts as valid. */
+export const validatePromoCodeParams = z.object({ promo_code: z.string().max(200, 'invalid_promo_code').nullish() }).loose();

@@ -4,3 +4,4 @@ export * from './games.ts';
 export * from './players.ts';
 export * from './settings.ts';
 export * from './support.ts';
+export * from './wallet.ts';

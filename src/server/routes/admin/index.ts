@@ -2,11 +2,12 @@ import { Hono } from 'hono';
 import { type AuthEnv, requireScope } from '../../auth/middleware.ts';
 import type { AppEnv } from '../../http.ts';
 import type { ServerContext } from '../../context.ts';
+import { adminContentRoutes } from './content.ts';
 import { adminSettingRoutes } from './settings.ts';
 
 /** Calls under /api/admin: staff only (scope `admin`, checked in the token and the database). */
 export function adminRoutes(ctx: ServerContext): Hono<AppEnv> {
-  const staff = new Hono<AuthEnv>().use('*', requireScope(ctx, 'admin')).route('/', adminSettingRoutes(ctx));
+  const staff = new Hono<AuthEnv>().use('*', requireScope(ctx, 'admin')).route('/', adminSettingRoutes(ctx)).route('/', adminContentRoutes(ctx));
   // requireScope sets `player` before any handler runs; the parent app cannot know that.
   return staff as unknown as Hono<AppEnv>;
 }

@@ -1,0 +1,62 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { contentTemplateParams, gameGroupListParams, languageParams, promotionTemplateParams, sliderParams } from '../../../shared/schemas/content.ts';
+import { localizedContent, localizedPromotions } from '../../content/queries.ts';
+import type { ServerContext } from '../../context.ts';
+import { gameGroups } from '../../db/schema/index.ts';
+import { type AppEnv, parseBody } from '../../http.ts';
+
+/** Promotions, slider, FAQ, footer and game groups: public, localized, read-only. */
+export function contentRoutes({ database }: ServerContext) {
+  const db = database.db;
+  return new Hono<AppEnv>()
+    .post('/get_promotion_template', async (c) => {
+      const { language, bonus_id } = await parseBody(c, promotionTemplateParams);
+      const found = await localizedPromotions(db, language, bonus_id);
+      const templateList = found.map(({ promotion, text }) => ({
+        bonus_id: promotion.id,
+        title: text.title,
+        image_url: text.imageUrl ?? promotion.imageUrl,
+        brief_text: text.brief,
+        text: text.body,
+        promo_code: promotion.promoCode,
+      }));
+      return c.json({ status: 1, templateList });
+    })
+    .post('/get_slider', async (c) => {
+      const { lan, is_mobile } = await parseBody(c, sliderParams);
+      const rows = await localizedContent(db, 'slider', lan, { mobile: is_mobile });
+      return c.json({ status: 1, sliderList: rows.map((r) => ({ image_url: r.imageUrl, title: r.title, text: r.body, cta: r.brief })) });
+    })
+    .post('/get_content_template', async (c) => {
+      const { language, content_tab } = await parseBody(c, contentTemplateParams);
+      const kind = content_tab === 'license_line' ? 'license_line' : 'faq';
+      const rows = await localizedContent(db, kind, language, { slug: content_tab });
+      return c.json({ status: 1, templateList: rows.map((r) => ({ content_tab: r.slug, title: r.title, content: r.body })) });
+    })
+    .post('/get_faq_template', async (c) => {
+      const { language } = await parseBody(c, languageParams);
+      const rows = await localizedContent(db, 'faq', language);
+      return c.json({ status: 1, templateList: rows.map((r) => ({ content_tab: r.slug, title: r.title, content: r.body })) });
+    })
+    .post('/get_footer_template', async (c) => {
+      const { language } = await parseBody(c, languageParams);
+      const rows = await localizedContent(db, 'footer', language);
+      return c.json({ status: 1, templateList: rows.map((r) => ({ content: r.body })) });
+    })
+    .post('/get_game_group_list', async (c) => {
+      const { type, status } = await parseBody(c, gameGroupListParams);
+      const conditions = [];
+      if (type) conditions.push(eq(gameGroups.type, type));
+      if (status) conditions.push(eq(gameGroups.status, status));
+      const rows = await db
+        .select()
+        .from(gameGroups)
+        .where(conditions.length > 0 ? and(...conditions) : undefined)
+        .orderBy(asc(gameGroups.position));
+      return c.json({
+        status: 1,
+        gameGroupList: rows.map((g) => ({ id: g.id, group_name: g.groupName, group_slug: g.groupSlug, type: g.type, status: g.status })),
+      });
+    });
+}

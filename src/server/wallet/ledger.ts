@@ -1,0 +1,259 @@
+// The posting engine every operation goes through. One database transaction per
+// operation, in four statements on the common path:
+//   1. record the operation under its idempotency key and lock the player's accounts
+//      and the system shard it needs, in id order (`… ORDER BY id FOR UPDATE`);
+//   2. (only for some operations) read what the decision needs, under those locks;
+//   3. write balances, entries, side rows and the stored reply in one statement;
+//   4. commit, then push the new balance.
+// A repeat of a committed key finds the key taken in step 1 and returns the stored
+// reply; a repeat still in flight waits on the key's unique index, then does the same.
+import { type SQL, sql } from 'drizzle-orm';
+import type { Pushes } from '../context.ts';
+import { type Db, type Executor, rows } from '../db/client.ts';
+import type { OperationKind } from '../db/schema/wallet.ts';
+import { type PlayerAccountIds, playerAccountIds, shardOf, systemAccountIds } from './accounts.ts';
+import type { RefusalCode, WalletBalance, WalletOutcome, WalletReply } from './types.ts';
+
+export interface LockedAccount {
+  id: number;
+  balance: number;
+  bonusId: number | null;
+  wageringRequired: number;
+  wagered: number;
+}
+
+export interface Entry {
+  operationId: number;
+  accountId: number;
+  amount: number;
+}
+
+/** What an operation sees while it holds the locks. */
+export interface Locked {
+  tx: Executor;
+  operationId: number;
+  playerId: number;
+  real: LockedAccount;
+  bonus: LockedAccount;
+  locked: LockedAccount;
+  house: LockedAccount;
+  clearing: LockedAccount;
+  /** Records an operation the wallet does on its own inside this one (no key, this one as parent); returns its id. */
+  child(kind: OperationKind, fingerprint: string): Promise<number>;
+}
+
+export type Decision =
+  | { refuse: RefusalCode }
+  | {
+      entries: Entry[];
+      /** New wagering state of the bonus account, when it changes. */
+      wagering?: { bonusId: number | null; required: number; wagered: number };
+      /** Data-modifying statements (INSERT/UPDATE) run with the posting. */
+      writes?: SQL[];
+    };
+
+export interface OperationRequest {
+  kind: OperationKind;
+  key: string;
+  playerId: number;
+  /** The details a repeat must match. */
+  fingerprint: string;
+  /** System accounts this operation may post to. */
+  system: readonly ('house' | 'clearing')[];
+  decide(locked: Locked): Promise<Decision> | Decision;
+}
+
+export interface Ledger {
+  db: Db;
+  pushes: Pushes;
+}
+
+interface AccountRow {
+  id: number | string;
+  kind: string;
+  balance: number | string;
+  bonus_id: number | string | null;
+  wagering_required: number | string;
+  wagered: number | string;
+  op_id: number | string;
+}
+
+const RETRYABLE = new Set(['40P01', '40001']);
+const MAX_ATTEMPTS = 6;
+
+function errorCode(error: unknown): string | undefined {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code ?? e.cause?.code;
+}
+
+const num = (v: number | string | null): number => Number(v ?? 0);
+
+function toLocked(r: AccountRow): LockedAccount {
+  return {
+    id: Number(r.id),
+    balance: num(r.balance),
+    bonusId: r.bonus_id === null ? null : Number(r.bonus_id),
+    wageringRequired: num(r.wagering_required),
+    wagered: num(r.wagered),
+  };
+}
+
+/** The balance a player sees, from their three account rows. */
+export function balanceOf(real: LockedAccount, bonus: LockedAccount, locked: LockedAccount): WalletBalance {
+  const required = bonus.bonusId === null ? 0 : bonus.wageringRequired;
+  const wagered = bonus.bonusId === null ? 0 : Math.min(bonus.wagered, required);
+  return { real: real.balance, bonus: bonus.balance, locked: locked.balance, wagering: { required, wagered, remaining: required - wagered } };
+}
+
+const placeholder: LockedAccount = { id: 0, balance: 0, bonusId: null, wageringRequired: 0, wagered: 0 };
+
+/** Runs one operation in one transaction; retries only on deadlock or serialization failure, where nothing was written. */
+export async function runOperation(ledger: Ledger, request: OperationRequest): Promise<WalletOutcome> {
+  const { db } = ledger;
+  const ids = await playerAccountIds(db, request.playerId);
+  if (!ids) return { ok: false, code: 'unknown_player', replayed: false };
+  const system = await systemAccountIds(db);
+  const shard = shardOf(request.playerId);
+  const systemIds = { house: system.house[shard] as number, clearing: system.clearing[shard] as number };
+  const lockIds = [ids.real, ids.bonus, ids.locked, ...request.system.map((kind) => systemIds[kind])];
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const result = await db.transaction((tx) => attemptOperation(tx, request, ids, systemIds, lockIds));
+      // Only now is the change committed and visible to anyone who reads the balance.
+      if (result.moved && result.reply.ok) ledger.pushes.pushBalance(request.playerId, result.reply.balance);
+      return { ...result.reply, replayed: result.replayed };
+    } catch (error) {
+      if (attempt < MAX_ATTEMPTS && RETRYABLE.has(errorCode(error) ?? '')) {
+        await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+async function attemptOperation(
+  tx: Executor,
+  request: OperationRequest,
+  ids: PlayerAccountIds,
+  systemIds: { house: number; clearing: number },
+  lockIds: number[],
+): Promise<{ reply: WalletReply; replayed: boolean; moved: boolean }> {
+  // The key is taken before the accounts are locked, so a repeat in flight waits on
+  // the key (never holding account locks) and then finds the stored reply.
+  const found = await rows<AccountRow>(
+    tx,
+    sql`with op as (
+          insert into wallet_operations (kind, op_key, player_id, fingerprint, outcome)
+          values (${request.kind}, ${request.key}, ${request.playerId}, ${request.fingerprint}, 'pending')
+          on conflict (kind, op_key) do nothing
+          returning id)
+        select a.id, a.kind, a.balance, a.bonus_id, a.wagering_required, a.wagered, op.id as op_id
+        from op, wallet_accounts a
+        where a.id in (${sql.join(
+          lockIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        order by a.id
+        for update of a`,
+  );
+  if (found.length === 0) return { ...(await storedReply(tx, request, ids)), moved: false };
+
+  const byId = new Map(found.map((r) => [Number(r.id), toLocked(r)]));
+  const account = (id: number) => {
+    const a = byId.get(id);
+    if (!a) throw new Error(`wallet account ${id} is missing`);
+    return a;
+  };
+  const operationId = Number(found[0]?.op_id);
+  const real = account(ids.real);
+  const bonus = account(ids.bonus);
+  const locked = account(ids.locked);
+  const decision = await request.decide({
+    tx,
+    operationId,
+    playerId: request.playerId,
+    real,
+    bonus,
+    locked,
+    house: byId.get(systemIds.house) ?? placeholder,
+    clearing: byId.get(systemIds.clearing) ?? placeholder,
+    child: async (kind, fingerprint) => {
+      const [row] = await rows<{ id: number | string }>(
+        tx,
+        sql`insert into wallet_operations (kind, player_id, parent_id, fingerprint, outcome)
+            values (${kind}, ${request.playerId}, ${operationId}, ${fingerprint}, 'accepted') returning id`,
+      );
+      return Number(row?.id);
+    },
+  });
+
+  if ('refuse' in decision) {
+    const reply: WalletReply = { ok: false, code: decision.refuse, balance: balanceOf(real, bonus, locked) };
+    await tx.execute(sql`update wallet_operations set outcome = 'refused', reply = ${JSON.stringify(reply)}::jsonb where id = ${operationId}`);
+    return { reply, replayed: false, moved: false };
+  }
+
+  // Every operation balances on its own, and no player account goes below zero.
+  const sums = new Map<number, number>();
+  const deltas = new Map<number, number>();
+  for (const e of decision.entries) {
+    if (!Number.isSafeInteger(e.amount) || e.amount === 0) throw new Error(`ledger entry of ${e.amount} cents`);
+    sums.set(e.operationId, (sums.get(e.operationId) ?? 0) + e.amount);
+    deltas.set(e.accountId, (deltas.get(e.accountId) ?? 0) + e.amount);
+  }
+  for (const [op, sum] of sums) if (sum !== 0) throw new Error(`operation ${op} does not balance: ${sum}`);
+  const after = (a: LockedAccount): LockedAccount => ({ ...a, balance: a.balance + (deltas.get(a.id) ?? 0) });
+  const w = decision.wagering;
+  const bonusAfter = w ? { ...after(bonus), bonusId: w.bonusId, wageringRequired: w.required, wagered: w.wagered } : after(bonus);
+  const balance = balanceOf(after(real), bonusAfter, after(locked));
+  if (balance.real < 0 || balance.bonus < 0 || balance.locked < 0) throw new Error(`operation ${operationId} would overdraw player ${request.playerId}`);
+  const reply: WalletReply = { ok: true, operationId, balance };
+
+  const ctes: SQL[] = [];
+  const touched = [...deltas.keys()];
+  if (w && !touched.includes(bonus.id)) touched.push(bonus.id);
+  if (touched.length > 0) {
+    const values = touched.map((id) => {
+      const a = id === bonus.id ? bonusAfter : after(account(id));
+      return sql`(${id}::int, ${deltas.get(id) ?? 0}::bigint, ${a.bonusId}::bigint, ${a.wageringRequired}::bigint, ${a.wagered}::bigint)`;
+    });
+    ctes.push(sql`accounts as (
+      update wallet_accounts a
+      set balance = a.balance + v.delta, bonus_id = v.bonus_id, wagering_required = v.required, wagered = v.wagered, updated_at = now()
+      from (values ${sql.join(values, sql`, `)}) as v(id, delta, bonus_id, required, wagered)
+      where a.id = v.id)`);
+  }
+  if (decision.entries.length > 0) {
+    const values = decision.entries.map((e) => sql`(${e.operationId}::bigint, ${e.accountId}::int, ${e.amount}::bigint)`);
+    ctes.push(sql`entries as (insert into wallet_entries (operation_id, account_id, amount) values ${sql.join(values, sql`, `)})`);
+  }
+  (decision.writes ?? []).forEach((write, i) => {
+    ctes.push(sql`${sql.raw(`w${i}`)} as (${write})`);
+  });
+  const finish = sql`update wallet_operations set outcome = 'accepted', reply = ${JSON.stringify(reply)}::jsonb where id = ${operationId}`;
+  await tx.execute(ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ${finish}` : finish);
+  return { reply, replayed: false, moved: decision.entries.length > 0 };
+}
+
+async function storedReply(tx: Executor, request: OperationRequest, ids: PlayerAccountIds): Promise<{ reply: WalletReply; replayed: boolean }> {
+  const [op] = await rows<{ fingerprint: string; outcome: string; reply: WalletReply | null }>(
+    tx,
+    sql`select fingerprint, outcome, reply from wallet_operations where kind = ${request.kind} and op_key = ${request.key}`,
+  );
+  if (!op || op.outcome === 'pending') throw new Error(`wallet operation ${request.kind} ${request.key} found neither its accounts nor a stored reply`);
+  // A tombstone is a rollback that came before its bet: whatever the late bet says, it is refused.
+  if (op.outcome === 'tombstone') return { reply: { ok: false, code: 'bet_rolled_back', balance: await currentBalance(tx, ids) }, replayed: false };
+  if (op.fingerprint !== request.fingerprint) return { reply: { ok: false, code: 'conflict', balance: await currentBalance(tx, ids) }, replayed: false };
+  return { reply: op.reply as WalletReply, replayed: true };
+}
+
+async function currentBalance(tx: Executor, ids: PlayerAccountIds): Promise<WalletBalance> {
+  const found = await rows<AccountRow>(
+    tx,
+    sql`select id, kind, balance, bonus_id, wagering_required, wagered, 0 as op_id from wallet_accounts where id in (${ids.real}, ${ids.bonus}, ${ids.locked})`,
+  );
+  const get = (id: number) => toLocked(found.find((r) => Number(r.id) === id) as AccountRow);
+  return balanceOf(get(ids.real), get(ids.bonus), get(ids.locked));
+}

@@ -1,0 +1,41 @@
+// What the wallet answers. Amounts are cents; routes turn them into two-decimal numbers.
+
+/** A player's balances after an operation, with the active bonus's wagering progress. */
+export interface WalletBalance {
+  real: number;
+  bonus: number;
+  locked: number;
+  wagering: Wagering;
+}
+
+/** How much must still be staked before the bonus turns into real money. */
+export interface Wagering {
+  required: number;
+  wagered: number;
+  remaining: number;
+}
+
+/** Why an operation was refused; stable codes that callers and catalogues rely on. */
+export type RefusalCode =
+  | 'insufficient_funds'
+  | 'conflict'
+  | 'unknown_player'
+  | 'unknown_bet'
+  | 'bet_rolled_back'
+  | 'round_settled'
+  | 'not_meet_wager_requirement'
+  | 'transaction_not_found'
+  | 'withdrawal_not_pending'
+  | 'bonus_already_active'
+  | 'no_active_bonus'
+  | 'wagering_not_met'
+  | 'promotion_not_found'
+  | 'promotion_inactive'
+  | 'promotion_has_no_bonus'
+  | 'deposit_too_small';
+
+/** The reply stored with an operation and returned, unchanged, to every repeat of its id. */
+export type WalletReply = { ok: true; operationId: number; balance: WalletBalance } | { ok: false; code: RefusalCode; balance?: WalletBalance };
+
+/** A reply, and whether it is a stored one returned to a repeat (which moved nothing). */
+export type WalletOutcome = WalletReply & { replayed: boolean };

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueAccessToken } from '../../src/server/auth/tokens.ts';
+import { type TestApi, testApi } from '../helpers/app.ts';
+
+describe('site content', () => {
+  let api: TestApi;
+  let staff: string;
+  let player: string;
+  beforeAll(async () => {
+    api = await testApi();
+    staff = await issueAccessToken(api.ctx.config.jwtSecret, { playerId: 2, scope: ['player', 'admin'] });
+    player = await issueAccessToken(api.ctx.config.jwtSecret, { playerId: 1, scope: ['player'] });
+  });
+  afterAll(() => api.close());
+
+  it('lists the seeded promotions with their codes, and one by id', async () => {
+    const list = await api.json<{ templateList: { bonus_id: number; title: string; promo_code: string; image_url: string }[] }>(
+      'front/get_promotion_template',
+      { language: 'en' },
+    );
+    expect(list.body.templateList.map((p) => p.promo_code)).toEqual(['WELCOME100', 'TENFREE', 'RELOAD50', 'BINGO50', 'WELCOME3000', 'SPORTS20']);
+    const first = list.body.templateList[0];
+    const one = await api.json<{ templateList: { title: string }[] }>('front/get_promotion_template', { language: 'en', bonus_id: first?.bonus_id });
+    expect(one.body.templateList).toHaveLength(1);
+    expect(one.body.templateList[0]?.title).toBe(first?.title);
+    expect((await api.json('front/get_promotion_template', { language: 'en', bonus_id: 999 })).body).toEqual({ status: 1, templateList: [] });
+  });
+
+  it('answers the FAQ tabs in their route order and falls back to English for an unknown language', async () => {
+    const faq = await api.json<{ templateList: { content_tab: string }[] }>('front/get_faq_template', { language: 'xx' });
+    expect(faq.body.templateList.map((t) => t.content_tab)).toEqual([
+      'faq',
+      'about_us',
+      'privacy_policy',
+      'terms_of_use',
+      'refund_policy',
+      'responsible_gaming',
+    ]);
+    const licence = await api.json<{ templateList: { content: string }[] }>('front/get_content_template', { content_tab: 'license_line', language: 'en' });
+    expect(licence.body.templateList[0]?.content).toContain('18');
+  });
+
+  it('serves desktop and mobile slider images', async () => {
+    const desktop = await api.json<{ sliderList: { image_url: string }[] }>('front/get_slider', { lan: 'en', is_mobile: false });
+    const mobile = await api.json<{ sliderList: { image_url: string }[] }>('front/get_slider', { lan: 'en', is_mobile: true });
+    expect(desktop.body.sliderList.map((s) => s.image_url)).toEqual(['/slider/1.svg', '/slider/2.svg', '/slider/3.svg']);
+    expect(mobile.body.sliderList.map((s) => s.image_url)).toEqual(['/slider/1-mobile.svg', '/slider/2-mobile.svg', '/slider/3-mobile.svg']);
+  });
+
+  it('shows the sports group only while it is an active online group', async () => {
+    const groups = await api.json<{ gameGroupList: { id: number }[] }>('front/get_game_group_list', { type: 'online', status: 'activated' });
+    expect(groups.body.gameGroupList.map((g) => g.id)).toContain(2);
+  });
+
+  it('lets only staff manage content', async () => {
+    expect((await api.json('admin/get_site_content')).status).toBe(401);
+    expect((await api.json('admin/get_site_content', {}, { token: player })).status).toBe(403);
+    const all = await api.json<{ contents: unknown[] }>('admin/get_site_content', {}, { token: staff });
+    expect(all.body.contents.length).toBeGreaterThan(10);
+  });
+
+  it('stores content HTML sanitised: no script, no handlers, no javascript: links', async () => {
+    const created = await api.json<{ status: number; content: { id: number; body: string; title: string } }>(
+      'admin/create_site_content',
+      {
+        kind: 'faq',
+        slug: 'bonus_rules',
+        locale: 'de',
+        title: '<b>Bonus</b>regeln',
+        body: '<h2 onclick="steal()">Regeln</h2><script>alert(1)</script><img src=x onerror=alert(1)><p><a href="javascript:alert(1)">x</a> <a href="/faq/3">AGB</a> <a href="https://help.example/">Hilfe</a></p>',
+      },
+      { token: staff },
+    );
+    expect(created.body.status).toBe(1);
+    const { body, title, id } = created.body.content;
+    expect(title).toBe('Bonusregeln');
+    expect(body).not.toMatch(/script|onclick|onerror|javascript:|<img/);
+    expect(body).toContain('<a href="/faq/3">AGB</a>');
+    expect(body).toContain('<a href="https://help.example/" rel="noopener noreferrer" target="_blank">Hilfe</a>');
+
+    expect((await api.json('admin/create_site_content', { kind: 'faq', slug: 'bonus_rules', locale: 'de' }, { token: staff })).body).toEqual({
+      status: 0,
+      message: 'content_exists',
+    });
+    const updated = await api.json<{ content: { body: string } }>(
+      'admin/update_template',
+      { id, body: '<p>Neu</p><iframe src="https://evil"></iframe>' },
+      { token: staff },
+    );
+    expect(updated.body.content.body).toBe('<p>Neu</p>');
+    expect((await api.json('admin/remove_site_content', { id }, { token: staff })).body).toEqual({ status: 1 });
+    expect((await api.json('admin/remove_site_content', { id }, { token: staff })).body).toEqual({ status: 0, message: 'not_found' });
+  });
+
+  it('refuses malformed content without storing anything', async () => {
+    const before = (await api.json<{ contents: unknown[] }>('admin/get_site_content', {}, { token: staff })).body.contents.length;
+    const bad = await api.json('admin/create_site_content', { kind: 'banner', slug: '', locale: 'xx', image_url: 'javascript:alert(1)' }, { token: staff });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ errors: { kind: 'invalid_value', slug: 'field_required', locale: 'invalid_locale', image_url: 'invalid_url' } });
+    expect((await api.json<{ contents: unknown[] }>('admin/get_site_content', {}, { token: staff })).body.contents.length).toBe(before);
+  });
+});
