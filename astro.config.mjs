@@ -1,6 +1,7 @@
 // @ts-check
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { interactionDirective } from './src/lib/directives/integration.ts';
 
 const LOCALES = [
   'en',
@@ -40,7 +41,7 @@ export default defineConfig({
     defaultLocale: 'en',
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
-  integrations: [react()],
+  integrations: [react(), interactionDirective()],
   prefetch: false,
   devToolbar: { enabled: false },
   vite: {

@@ -13,8 +13,20 @@ export function catalogOf(locale: Locale): Catalog {
   return catalog;
 }
 
-/** A translator for one namespace; falls back to the key so that a gap shows, not a blank. */
-export function translator(locale: Locale, namespace: string): (key: string) => string {
+/**
+ * A translator for one namespace. A key missing in the locale falls back to English
+ * (the catalogue test keeps that from shipping); a key missing everywhere shows as is.
+ * `{0}`, `{1}` … are replaced by the arguments.
+ */
+export function translator(locale: Locale, namespace: string): (key: string, ...args: (string | number)[]) => string {
   const ns = catalogOf(locale)[namespace] ?? {};
-  return (key) => ns[key] ?? key;
+  const base = catalogOf('en')[namespace] ?? {};
+  return (key, ...args) => (ns[key] ?? base[key] ?? key).replace(/\{(\d+)\}/g, (m, i: string) => String(args[Number(i)] ?? m));
+}
+
+/** The namespaces of a locale's catalog, English filling any gap, for shipping to islands. */
+export function shippedCatalog(locale: Locale, namespaces: string[]): Catalog {
+  const own = catalogOf(locale);
+  const base = catalogOf('en');
+  return Object.fromEntries(namespaces.map((ns) => [ns, { ...base[ns], ...own[ns] }]));
 }

@@ -10,6 +10,7 @@ import { type AppEnv, HttpError } from './http.ts';
 import { clientAddress, trustedProxyList } from './net.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { frontRoutes } from './routes/front/index.ts';
+import { gameWalletRoutes } from './routes/games/wallet.ts';
 
 const REQUEST_ID = /^[\w.-]{8,64}$/;
 
@@ -66,6 +67,7 @@ export function createApp(ctx: ServerContext, options: AppOptions = {}) {
 
   app.route('/api/front', frontRoutes(ctx));
   app.route('/api/admin', adminRoutes(ctx));
+  app.route('/api/games', gameWalletRoutes(ctx));
 
   app.notFound((c) => c.json({ status: 0, message: 'not_found' } satisfies Refusal, 404));
 

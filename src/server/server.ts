@@ -2,6 +2,7 @@
 // other path to the prerendered site. It listens before the database is open so
 // that static pages answer at once; API calls wait for the database.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
@@ -49,13 +50,16 @@ export async function startServer({ config, logger, database }: StartOptions): P
     lists: async () => (context ? listsFor(await context.settings.get()) : gateLists([], [])),
     countryOf,
   });
+  let chatOrigin: readonly string[] = [];
   const site = new StaticSite(config.distDir, {
     production: config.production,
+    extraScriptSrc: () => chatOrigin,
     // The gate runs before every page. Until the database is open nobody is blocked;
     // the client-side check is the fallback for that moment.
     beforeHtml: async (req, res) => {
       if (!context) return false;
       const settings = await context.settings.get().catch(() => undefined);
+      chatOrigin = settings?.chatScriptUrl ? [new URL(settings.chatScriptUrl).origin] : [];
       // Most sites block nobody: skip building a Request for them.
       if (!settings || (settings.countryBlackList.length === 0 && settings.ipBlackList.length === 0)) return false;
       const ip = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined, trusted);
@@ -66,6 +70,7 @@ export async function startServer({ config, logger, database }: StartOptions): P
       return true;
     },
   });
+  const stopWatching = site.watchBuilds(join(config.distDir, '..', '.build-stamp'));
   if (!site.built) logger.warn({ distDir: config.distDir }, 'the site is not built: pages will answer 404 until `npm run build`');
 
   let api: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
@@ -131,6 +136,7 @@ export async function startServer({ config, logger, database }: StartOptions): P
   const close = () => {
     closed ??= (async () => {
       closing = true;
+      stopWatching();
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       if (inFlight > 0) {

@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import { readSnapshot, type SiteSnapshot } from './content/snapshot.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
+import { writeServiceWorker } from './service-worker.ts';
 import { COMPRESSIBLE } from './static.ts';
 
 const SOURCES = ['src', 'locales', 'public', 'astro.config.mjs', 'package-lock.json'];
@@ -68,7 +69,10 @@ export async function precompress(distDir: string): Promise<number> {
       const data = await readFile(file);
       if (data.length < 512) continue;
       const [br, gzipped] = await Promise.all([
-        brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+        // Quality 11 costs 67 ms a page against 25 ms for 10, for 2 % smaller HTML: over a
+        // thousand pages that is the difference between a quick build and a slow one.
+        // Shared assets are few and cached for a year, so they get the best.
+        brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: file.endsWith('.html') ? 10 : 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
         gz(data, { level: 9 }),
       ]);
       // A compressed copy that saves nothing is not worth a lookup.
@@ -103,6 +107,7 @@ export async function buildSite(root: string, distDir: string, snapshot: SiteSna
     ASTRO_TELEMETRY_DISABLED: '1',
     SITE_SNAPSHOT: snapshotPath(distDir),
   });
+  writeServiceWorker(distDir);
   await precompress(distDir);
   writeFileSync(join(distDir, '..', STAMP), fingerprint);
   const pages = walkFiles(distDir).filter((f) => f.endsWith('.html')).length;

@@ -3,7 +3,7 @@
 // per-page CSP built from the hashes of that page's inline scripts, and the
 // localized 404 page for anything unknown. Files are read once and kept in memory.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, unwatchFile, watchFile } from 'node:fs';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
 import { localeOfPath, localizePath } from '../shared/locales.ts';
@@ -38,9 +38,8 @@ const MAX_CACHED_BYTES = 4 * 1024 * 1024;
 
 export interface StaticOptions {
   production: boolean;
-  /** Origins the pages may connect to besides their own (socket, chat). */
-  extraConnectSrc?: string[];
-  extraScriptSrc?: string[];
+  /** Origins pages may load scripts from besides their own (a third-party chat chosen in the settings). */
+  extraScriptSrc?: () => readonly string[];
   /** Runs before an HTML page is sent; returns true when it has answered (a gate redirect). */
   beforeHtml?: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean | Promise<boolean>;
 }
@@ -56,6 +55,10 @@ interface Entry {
   gzip?: Variant;
   etag: string;
   html: boolean;
+  /** The inline-script hashes of an HTML page, for its CSP. */
+  scriptHashes: string[];
+  /** The extra script origins the CSP headers were last built with. */
+  cspFor?: string;
 }
 
 function cacheControl(path: string, html: boolean): string {
@@ -90,9 +93,9 @@ export function securityHeaders(production: boolean): OutgoingHttpHeaders {
   return headers;
 }
 
-function pageCsp(html: string, options: StaticOptions): string {
-  const script = ["'self'", ...inlineScriptHashes(html), ...(options.extraScriptSrc ?? [])].join(' ');
-  const connect = ["'self'", ...(options.extraConnectSrc ?? [])].join(' ');
+function pageCsp(hashes: string[], extraScripts: readonly string[]): string {
+  const script = ["'self'", ...hashes, ...extraScripts].join(' ');
+  const connect = ["'self'", ...extraScripts].join(' ');
   return [
     "default-src 'self'",
     `script-src ${script}`,
@@ -132,7 +135,7 @@ const FALLBACK_500 = (home: string) =>
 
 export class StaticSite {
   readonly root: string;
-  readonly files: Set<string>;
+  files: Set<string>;
   private readonly cache = new Map<string, Entry | null>();
   private readonly options: StaticOptions;
   private readonly base: OutgoingHttpHeaders;
@@ -146,6 +149,20 @@ export class StaticSite {
 
   get built(): boolean {
     return this.files.has('/index.html');
+  }
+
+  /**
+   * Picks up a new build (`npm run build` while the server runs): the build writes its
+   * stamp last, so a changed stamp means a complete new tree to index.
+   */
+  watchBuilds(stampFile: string, intervalMs = 2000): () => void {
+    const reload = (now: { mtimeMs: number }, before: { mtimeMs: number }) => {
+      if (now.mtimeMs === before.mtimeMs || now.mtimeMs === 0) return;
+      this.files = walk(this.root);
+      this.cache.clear();
+    };
+    watchFile(stampFile, { interval: intervalMs, persistent: false }, reload);
+    return () => unwatchFile(stampFile, reload);
   }
 
   /** The file a URL path names, following Astro's directory format. */
@@ -169,14 +186,13 @@ export class StaticSite {
       'Cache-Control': cacheControl(path, html),
       ETag: etag,
     };
-    if (html) common['Content-Security-Policy'] = pageCsp(body.toString('utf8'), this.options);
     const compressible = COMPRESSIBLE.has(ext);
     if (compressible) common.Vary = 'Accept-Encoding';
     const variant = (data: Buffer, encoding?: string): Variant => ({
       body: data,
       headers: { ...common, 'Content-Length': data.length, ...(encoding ? { 'Content-Encoding': encoding } : {}) },
     });
-    const entry: Entry = { identity: variant(body), etag, html };
+    const entry: Entry = { identity: variant(body), etag, html, scriptHashes: html ? inlineScriptHashes(body.toString('utf8')) : [] };
     if (compressible && this.files.has(`${path}.br`)) entry.br = variant(readFileSync(`${full}.br`), 'br');
     if (compressible && this.files.has(`${path}.gz`)) entry.gzip = variant(readFileSync(`${full}.gz`), 'gzip');
     this.cache.set(path, entry);
@@ -184,6 +200,16 @@ export class StaticSite {
   }
 
   private send(req: IncomingMessage, res: ServerResponse, entry: Entry, status: number): void {
+    if (entry.html) {
+      // The policy changes only when staff pick another chat script: rebuild it then.
+      const extra = this.options.extraScriptSrc?.() ?? [];
+      const key = extra.join(' ');
+      if (entry.cspFor !== key) {
+        const csp = pageCsp(entry.scriptHashes, extra);
+        for (const v of [entry.identity, entry.br, entry.gzip]) if (v) v.headers['Content-Security-Policy'] = csp;
+        entry.cspFor = key;
+      }
+    }
     const accept = req.headers['accept-encoding'] ?? '';
     const variant =
       (entry.br && accept.includes('br') ? entry.br : undefined) ?? (entry.gzip && accept.includes('gzip') ? entry.gzip : undefined) ?? entry.identity;

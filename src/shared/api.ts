@@ -13,7 +13,8 @@ export interface Refusal {
 }
 
 export interface SettingReply extends Ok {
-  setting: { country_black_list: string[]; ip_black_list: string[] };
+  /** `chat_script_url`: a third-party chat widget to load instead of the built-in chat. */
+  setting: { country_black_list: string[]; ip_black_list: string[]; chat_script_url?: string };
 }
 
 export interface HealthReply {

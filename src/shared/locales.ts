@@ -83,3 +83,31 @@ export function stripLocale(pathname: string): string {
   const rest = pathname.slice(locale.length + 1);
   return rest === '' ? '/' : rest;
 }
+
+/** The language switcher's entries: flag (ISO country), English and native name. */
+export const LANGUAGES: Record<Locale, { flag: string; english: string; native: string }> = {
+  en: { flag: 'GB', english: 'English', native: 'English' },
+  fr: { flag: 'FR', english: 'French', native: 'Français' },
+  fi: { flag: 'FI', english: 'Finnish', native: 'Suomi' },
+  de: { flag: 'DE', english: 'German', native: 'Deutsch' },
+  it: { flag: 'IT', english: 'Italian', native: 'Italiano' },
+  se: { flag: 'SE', english: 'Swedish', native: 'Svenska' },
+  no: { flag: 'NO', english: 'Norwegian', native: 'Norsk' },
+  pt: { flag: 'PT', english: 'Portuguese', native: 'Português' },
+  pl: { flag: 'PL', english: 'Polish', native: 'Polski' },
+  ro: { flag: 'RO', english: 'Romanian', native: 'Română' },
+  in: { flag: 'IN', english: 'English (India)', native: 'English (India)' },
+  cn: { flag: 'CN', english: 'Chinese', native: '中文' },
+  ru: { flag: 'RU', english: 'Russian', native: 'Русский' },
+  tr: { flag: 'TR', english: 'Turkish', native: 'Türkçe' },
+  es: { flag: 'ES', english: 'Spanish', native: 'Español' },
+  jp: { flag: 'JP', english: 'Japanese', native: '日本語' },
+  ko: { flag: 'KR', english: 'Korean', native: '한국어' },
+  hu: { flag: 'HU', english: 'Hungarian', native: 'Magyar' },
+  cz: { flag: 'CZ', english: 'Czech', native: 'Čeština' },
+  gr: { flag: 'GR', english: 'Greek', native: 'Ελληνικά' },
+  br: { flag: 'BR', english: 'Portuguese (Brazil)', native: 'Português (Brasil)' },
+  au: { flag: 'AU', english: 'English (Australia)', native: 'English (Australia)' },
+  ca: { flag: 'CA', english: 'English (Canada)', native: 'English (Canada)' },
+  sg: { flag: 'SG', english: 'English (Singapore)', native: 'English (Singapore)' },
+};

@@ -27,7 +27,14 @@ export async function peekAccountToken(db: Executor, token: string, purpose: Acc
   const [row] = await db
     .select({ playerId: accountTokens.playerId })
     .from(accountTokens)
-    .where(and(eq(accountTokens.tokenHash, digest(token)), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)));
+    .where(
+      and(
+        eq(accountTokens.tokenHash, digest(token)),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, sql`now()`),
+      ),
+    );
   return row?.playerId;
 }
 
@@ -36,7 +43,14 @@ export async function consumeAccountToken(db: Executor, token: string, purpose: 
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(accountTokens.tokenHash, digest(token)), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(accountTokens.tokenHash, digest(token)),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, sql`now()`),
+      ),
+    )
     .returning({ playerId: accountTokens.playerId });
   return row?.playerId;
 }

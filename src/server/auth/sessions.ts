@@ -41,10 +41,15 @@ export async function rotateSession(db: Db, refreshToken: string): Promise<Rotat
     const [current] = await tx
       .update(refreshTokens)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, sql`now()`)))
+      .where(
+        and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, sql`now()`)),
+      )
       .returning({ playerId: refreshTokens.playerId, familyId: refreshTokens.familyId });
     if (!current) {
-      const [seen] = await tx.select({ familyId: refreshTokens.familyId, usedAt: refreshTokens.usedAt }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+      const [seen] = await tx
+        .select({ familyId: refreshTokens.familyId, usedAt: refreshTokens.usedAt })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, tokenHash));
       if (!seen?.usedAt) return { kind: 'invalid' } as const;
       await revokeFamily(tx, seen.familyId);
       return { kind: 'reused' } as const;
@@ -67,7 +72,10 @@ async function revokeFamily(db: Executor, familyId: string): Promise<void> {
 
 /** Logout: the token's whole family stops working. Unknown tokens are ignored. */
 export async function endSession(db: Executor, refreshToken: string): Promise<void> {
-  const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, digest(refreshToken)));
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, digest(refreshToken)));
   if (row) await revokeFamily(db, row.familyId);
 }
 

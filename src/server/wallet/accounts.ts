@@ -74,7 +74,9 @@ export function systemAccountIds(db: Db): Promise<SystemAccountIds> {
   k.system ??= (async () => {
     const values = [];
     for (const kind of ['house', 'clearing']) for (let shard = 0; shard < SYSTEM_SHARDS; shard++) values.push(sql`(${kind}, ${shard})`);
-    await db.execute(sql`insert into wallet_accounts (kind, shard) values ${sql.join(values, sql`, `)} on conflict (kind, shard) where player_id is null do nothing`);
+    await db.execute(
+      sql`insert into wallet_accounts (kind, shard) values ${sql.join(values, sql`, `)} on conflict (kind, shard) where player_id is null do nothing`,
+    );
     const found = await rows<{ id: number; kind: string; shard: number }>(db, sql`select id, kind, shard from wallet_accounts where player_id is null`);
     const ids: SystemAccountIds = { house: [], clearing: [] };
     for (const r of found) ids[r.kind as 'house' | 'clearing'][r.shard] = Number(r.id);

@@ -1,17 +1,18 @@
 // The posting engine every operation goes through. One database transaction per
 // operation, in four statements on the common path:
-//   1. record the operation under its idempotency key and lock the player's accounts
-//      and the system shard it needs, in id order (`… ORDER BY id FOR UPDATE`);
+//   1. lock the player's accounts and the system shard the operation needs, in id
+//      order (`… ORDER BY id FOR UPDATE`), then record it under its idempotency key;
 //   2. (only for some operations) read what the decision needs, under those locks;
 //   3. write balances, entries, side rows and the stored reply in one statement;
 //   4. commit, then push the new balance.
-// A repeat of a committed key finds the key taken in step 1 and returns the stored
-// reply; a repeat still in flight waits on the key's unique index, then does the same.
+// A repeat of a key finds it taken in step 1 and returns the stored reply; a repeat
+// that arrives while the first is in flight waits for the locks, then does the same.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Pushes } from '../context.ts';
 import { type Db, type Executor, rows } from '../db/client.ts';
 import type { OperationKind } from '../db/schema/wallet.ts';
 import { type PlayerAccountIds, playerAccountIds, shardOf, systemAccountIds } from './accounts.ts';
+import { toBalanceInfo } from './reply.ts';
 import type { RefusalCode, WalletBalance, WalletOutcome, WalletReply } from './types.ts';
 
 export interface LockedAccount {
@@ -121,7 +122,7 @@ export async function runOperation(ledger: Ledger, request: OperationRequest): P
     try {
       const result = await db.transaction((tx) => attemptOperation(tx, request, ids, systemIds, lockIds));
       // Only now is the change committed and visible to anyone who reads the balance.
-      if (result.moved && result.reply.ok) ledger.pushes.pushBalance(request.playerId, result.reply.balance);
+      if (result.moved && result.reply.ok) ledger.pushes.pushBalance(request.playerId, toBalanceInfo(result.reply.balance));
       return { ...result.reply, replayed: result.replayed };
     } catch (error) {
       if (attempt < MAX_ATTEMPTS && RETRYABLE.has(errorCode(error) ?? '')) {
@@ -140,25 +141,30 @@ async function attemptOperation(
   systemIds: { house: number; clearing: number },
   lockIds: number[],
 ): Promise<{ reply: WalletReply; replayed: boolean; moved: boolean }> {
-  // The key is taken before the accounts are locked, so a repeat in flight waits on
-  // the key (never holding account locks) and then finds the stored reply.
+  // Locks first, then the key: a repeat of this id (same player, same locks) waits
+  // until the first has committed and then finds its reply, and a rollback's
+  // tombstone never waits on a bet's key while that bet waits on our locks.
+  // count(*) makes the insert wait until every row is locked.
   const found = await rows<AccountRow>(
     tx,
-    sql`with op as (
+    sql`with locked as (
+          select id, kind, balance, bonus_id, wagering_required, wagered from wallet_accounts
+          where id in (${sql.join(
+            lockIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+          order by id
+          for update),
+        op as (
           insert into wallet_operations (kind, op_key, player_id, fingerprint, outcome)
-          values (${request.kind}, ${request.key}, ${request.playerId}, ${request.fingerprint}, 'pending')
+          select ${request.kind}, ${request.key}, ${request.playerId}, ${request.fingerprint}, 'pending'
+          where (select count(*) from locked) = ${lockIds.length}
           on conflict (kind, op_key) do nothing
           returning id)
-        select a.id, a.kind, a.balance, a.bonus_id, a.wagering_required, a.wagered, op.id as op_id
-        from op, wallet_accounts a
-        where a.id in (${sql.join(
-          lockIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})
-        order by a.id
-        for update of a`,
+        select locked.*, op.id as op_id from locked left join op on true order by locked.id`,
   );
-  if (found.length === 0) return { ...(await storedReply(tx, request, ids)), moved: false };
+  if (found.length !== lockIds.length) throw new Error(`wallet accounts ${lockIds.join(', ')} are not all there`);
+  if (found[0]?.op_id === null || found[0]?.op_id === undefined) return { ...(await storedReply(tx, request, ids)), moved: false };
 
   const byId = new Map(found.map((r) => [Number(r.id), toLocked(r)]));
   const account = (id: number) => {
@@ -234,7 +240,7 @@ async function attemptOperation(
   });
   const finish = sql`update wallet_operations set outcome = 'accepted', reply = ${JSON.stringify(reply)}::jsonb where id = ${operationId}`;
   await tx.execute(ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ${finish}` : finish);
-  return { reply, replayed: false, moved: decision.entries.length > 0 };
+  return { reply, replayed: false, moved: decision.entries.length > 0 || w !== undefined };
 }
 
 async function storedReply(tx: Executor, request: OperationRequest, ids: PlayerAccountIds): Promise<{ reply: WalletReply; replayed: boolean }> {

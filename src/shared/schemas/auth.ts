@@ -1,11 +1,11 @@
 // Login and credential recovery: the forms of the login, forgot-password and
 // forgot-username modals, and the calls behind the links we email.
 import { z } from './common.ts';
-import { email, FIELD_LIMITS, PASSWORD_MIN_LENGTH } from './player.ts';
+import { email, FIELD_LIMITS, PASSWORD_MIN_LENGTH, withoutNul } from './player.ts';
 
 // Any username may be tried: an unknown one must fail exactly like a wrong password,
 // so only the length is checked here, not the characters a new username may use.
-const anyUsername = z.string().trim().min(1, 'field_required').max(100, 'username_too_long');
+const anyUsername = z.string().trim().min(1, 'field_required').max(100, 'username_too_long').refine(withoutNul, 'invalid_value');
 
 /** `POST front/auth/login/`: SPEC §5, username required, password at least 3. */
 export const loginParams = z

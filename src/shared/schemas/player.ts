@@ -63,9 +63,12 @@ export function newPassword(min: number = PASSWORD_MIN_LENGTH) {
 
 export const email = z.string().trim().min(1, 'field_required').max(FIELD_LIMITS.email, 'email_too_long').pipe(z.email('email_validation'));
 
+/** PostgreSQL text cannot hold NUL; a string with one is refused here, not by a 500 later. */
+export const withoutNul = (s: string) => !s.includes('\u0000');
+
 /** A required line of text, trimmed, at most `max` characters. */
 export function requiredText(max: number) {
-  return z.string().trim().min(1, 'field_required').max(max, 'field_too_long');
+  return z.string().trim().min(1, 'field_required').max(max, 'field_too_long').refine(withoutNul, 'invalid_value');
 }
 
 export const country = z
@@ -81,7 +84,9 @@ export const interfaceLocal = z.enum(LOCALES, { error: 'invalid_value' });
 
 /** The dial code as `+49`, from the picker's `{ text, value }` object or a plain string. */
 export const countryPhone = z
-  .union([z.string(), z.object({ value: z.string() }).loose()], { error: 'phone_number_validation' })
+  .union([z.string(), z.object({ value: z.string() }).loose()], {
+    error: (issue) => (issue.input === undefined || issue.input === null ? 'field_required' : 'phone_number_validation'),
+  })
   .transform((v) => (typeof v === 'string' ? v : v.value).trim().replace(/^\+?/, '+'))
   .refine((dial) => /^\+\d{1,4}$/.test(dial), 'phone_number_validation');
 
@@ -138,6 +143,7 @@ export const promoCode = z
   .string()
   .trim()
   .max(FIELD_LIMITS.promoCode, 'invalid_promo_code')
+  .refine(withoutNul, 'invalid_promo_code')
   .nullish()
   .transform((v) => (v ? v : null));
 
@@ -272,4 +278,6 @@ export function confirmPasswordResetParams(passwordMinLength: number = PASSWORD_
 export const confirmPasswordResetForm = confirmPasswordResetParams();
 
 /** `front/validate_promo_code`: empty or missing counts as valid. */
-export const validatePromoCodeParams = z.object({ promo_code: z.string().max(200, 'invalid_promo_code').nullish() }).loose();
+export const validatePromoCodeParams = z
+  .object({ promo_code: z.string().max(200, 'invalid_promo_code').refine(withoutNul, 'invalid_promo_code').nullish() })
+  .loose();

@@ -1,0 +1,7 @@
+declare module 'astro' {
+  interface AstroClientDirectives {
+    'client:interaction'?: boolean;
+  }
+}
+
+export {};

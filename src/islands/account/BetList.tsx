@@ -1,0 +1,148 @@
+import { useStore } from '@nanostores/react';
+import { useMemo, useState } from 'react';
+import { call } from '../../lib/api.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
+import type { Locale } from '../../shared/locales.ts';
+import type { BetListReply, BetListRow } from '../../shared/wallet.ts';
+import { defaultPeriod, ListState, PER_PAGE, Pager, type Period, PeriodFilter, ProviderFilter, periodParams, periodProblem, useLoad } from './list.tsx';
+import NetChart from './NetChart.tsx';
+import { accountText, dayKey, today, validationText } from './text.ts';
+
+/** The chart reads the period's bets 100 at a time (the server's page limit), at most this many pages. */
+const CHART_PAGE_SIZE = 100;
+const CHART_MAX_PAGES = 5;
+
+interface PeriodBets {
+  rows: BetListRow[];
+  count: number;
+}
+
+/** The period's bets for the chart and the provider list: newest first, up to 500 of them. */
+async function periodBets(period: Period): Promise<PeriodBets> {
+  const ask = (page: number) => call<BetListReply>('front/get_bet_list', { ...periodParams(period), page, itemsPerPage: CHART_PAGE_SIZE });
+  const first = await ask(1);
+  const { count } = first.transactions;
+  const pages = Math.min(CHART_MAX_PAGES, Math.ceil(count / CHART_PAGE_SIZE));
+  const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => ask(i + 2)));
+  return { rows: [first, ...rest].flatMap((r) => r.transactions.rows), count };
+}
+
+/** First and last day of a period, in the browser's days. */
+function periodDays(p: Period): { start: string; end: string } {
+  if (p.period === 3) return { start: p.start, end: p.end };
+  const days = p.period === 0 ? 1 : p.period === 1 ? 7 : 30;
+  return { start: dayKey(new Date(Date.now() - days * 86_400_000)), end: today() };
+}
+
+const sign = (n: number) => (n > 0 ? 'acct-up' : n < 0 ? 'acct-down' : undefined);
+
+/** Tab 0: the player's bets, ten a page, newest first, with the net result chart of the period. */
+export default function BetList({ locale }: { locale: Locale }) {
+  const t = useStore(accountText);
+  const v = useStore(validationText);
+  const [period, setPeriod] = useState(defaultPeriod);
+  const [provider, setProvider] = useState('');
+  const [page, setPage] = useState(1);
+  const valid = periodProblem(period) === undefined;
+  const params = { ...periodParams(period), filterProvider: provider, page, itemsPerPage: PER_PAGE };
+  const list = useLoad(() => call<BetListReply>('front/get_bet_list', params), valid ? JSON.stringify(params) : undefined);
+  const all = useLoad(() => periodBets(period), valid ? JSON.stringify(periodParams(period)) : undefined);
+
+  const providers = useMemo(() => [...new Set((all.data?.rows ?? []).map((r) => r.provider).filter(Boolean))].sort(), [all.data]);
+  const chartBets = provider ? (all.data?.rows ?? []).filter((r) => r.provider === provider) : (all.data?.rows ?? []);
+  const days = periodDays(period);
+  const rows = list.data?.transactions.rows ?? [];
+  const count = list.data?.transactions.count ?? 0;
+  const money = (n: number) => formatMoney(n, locale);
+
+  return (
+    <div className="acct-list">
+      <fieldset className="acct-filters">
+        <legend className="visually-hidden">{t.filters}</legend>
+        <PeriodFilter
+          value={period}
+          requiredText={v.field_required}
+          onChange={(p) => {
+            setPeriod(p);
+            setPage(1);
+          }}
+        />
+        <ProviderFilter
+          providers={providers}
+          value={provider}
+          onChange={(p) => {
+            setProvider(p);
+            setPage(1);
+          }}
+        />
+      </fieldset>
+
+      {valid &&
+        (all.failed ? (
+          <p className="alert alert-danger" role="alert">
+            {t.chart_failed}
+          </p>
+        ) : all.data ? (
+          <NetChart
+            locale={locale}
+            bets={chartBets}
+            start={days.start}
+            end={days.end}
+            partial={all.data.rows.length < all.data.count ? { shown: all.data.rows.length, total: all.data.count } : undefined}
+          />
+        ) : (
+          <div className="acct-chart card acct-chart-loading" aria-hidden="true" />
+        ))}
+
+      {valid && (
+        <>
+          <ListState loaded={list} empty={t.bets_empty} isEmpty={rows.length === 0} />
+          {rows.length > 0 && (
+            <div className="acct-table-wrap" aria-busy={list.loading}>
+              <table className="acct-table" data-testid="bet-table">
+                <caption className="visually-hidden">{t.bets_caption}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t.col_date}</th>
+                    <th scope="col">{t.col_game}</th>
+                    <th scope="col" className="num">
+                      {t.col_bet}
+                    </th>
+                    <th scope="col" className="num">
+                      {t.col_win}
+                    </th>
+                    <th scope="col" className="num">
+                      {t.col_total}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((r) => (
+                    <tr key={r.id}>
+                      <td data-label={t.col_date}>
+                        <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
+                      </td>
+                      <th scope="row" data-label={t.col_game}>
+                        {r.name}
+                      </th>
+                      <td data-label={t.col_bet} className="num">
+                        {money(r.bet)}
+                      </td>
+                      <td data-label={t.col_win} className="num">
+                        {money(r.win)}
+                      </td>
+                      <td data-label={t.col_total} className={`num ${sign(r.total) ?? ''}`}>
+                        {money(r.total)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {list.data && <Pager page={page} count={count} onPage={setPage} />}
+        </>
+      )}
+    </div>
+  );
+}

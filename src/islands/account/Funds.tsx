@@ -1,0 +1,168 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
+import { call } from '../../lib/api.ts';
+import { formatMoney } from '../../lib/format.ts';
+import type { Locale } from '../../shared/locales.ts';
+import type { PlayerBalanceReply } from '../../shared/wallet.ts';
+import { $balance } from '../../stores/balance.ts';
+import { bonusCode, setBonusCode } from '../../stores/ui.ts';
+import { Field } from '../auth/Field.tsx';
+import { useLoad } from './list.tsx';
+import { accountText, fmt, validationText } from './text.ts';
+
+/** SPEC §9: the promo code is checked 500 ms after the last keystroke. */
+const PROMO_DEBOUNCE_MS = 500;
+
+type PromoState = 'empty' | 'checking' | 'valid' | 'invalid';
+
+/** The promo code field: the code carried from a promotion, checked with front/validate_promo_code. */
+function PromoCode() {
+  const t = useStore(accountText);
+  const v = useStore(validationText);
+  const [code, setCode] = useState(bonusCode);
+  const [state, setState] = useState<PromoState>('empty');
+
+  useEffect(() => {
+    setBonusCode(code.trim());
+    const trimmed = code.trim();
+    if (trimmed === '') {
+      setState('empty');
+      return;
+    }
+    setState('checking');
+    let current = true;
+    const timer = setTimeout(() => {
+      call<{ status: number }>('front/validate_promo_code', { promo_code: trimmed }).then(
+        (reply) => {
+          if (current) setState(reply.status === 0 ? 'invalid' : 'valid');
+        },
+        // A failed check counts as invalid (contract §16.1).
+        () => {
+          if (current) setState('invalid');
+        },
+      );
+    }, PROMO_DEBOUNCE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [code]);
+
+  return (
+    <Field
+      label={t.promo_code}
+      name="promo_code"
+      autoComplete="off"
+      value={code}
+      onValue={setCode}
+      error={state === 'invalid' ? v.invalid_promo_code : undefined}
+      valid={state === 'valid'}
+      hint={
+        <span className={`acct-hint${state === 'valid' ? ' acct-ok' : ''}`} role="status">
+          {state === 'checking' ? t.promo_checking : state === 'valid' ? t.promo_valid : ''}
+        </span>
+      }
+    />
+  );
+}
+
+/** Tabs 2 and 3: balances, bonus wagering and (deposit) the promo code; payments themselves are not built yet. */
+export default function Funds({ locale, mode }: { locale: Locale; mode: 'deposit' | 'withdraw' }) {
+  const t = useStore(accountText);
+  const live = useStore($balance);
+  // Balances arrive live through the socket; wagering comes with front/get_player_balance, asked again whenever they change.
+  const reply = useLoad(() => call<PlayerBalanceReply>('front/get_player_balance'), `balance-${JSON.stringify(live)}`);
+  const titleId = useId();
+  const money = (n: number) => formatMoney(n, locale);
+  const b = live ?? reply.data?.player;
+  const w = reply.data?.player.wagering;
+
+  return (
+    <div className="acct-funds">
+      <p className="notice" data-testid="payments-unavailable">
+        {mode === 'deposit' ? t.deposit_unavailable : t.withdraw_unavailable}
+      </p>
+
+      <div className="acct-funds-grid">
+        <section className="card acct-box" aria-labelledby={`${titleId}-balances`}>
+          <h3 id={`${titleId}-balances`}>{t.balances_title}</h3>
+          {b ? (
+            <dl className="acct-balances" data-testid="account-balances">
+              <div className="is-total">
+                <dt>{t.total_balance}</dt>
+                <dd>{money(b.total_balance)}</dd>
+              </div>
+              <div>
+                <dt>{t.real_balance}</dt>
+                <dd>{money(b.real_balance)}</dd>
+              </div>
+              <div>
+                <dt>{t.bonus_balance}</dt>
+                <dd>{money(b.bonus_balance)}</dd>
+              </div>
+              <div>
+                <dt>{t.locked_balance}</dt>
+                <dd>{money(b.locked_balance)}</dd>
+              </div>
+            </dl>
+          ) : reply.failed ? (
+            <p className="alert alert-danger" role="alert">
+              {t.load_failed}
+            </p>
+          ) : (
+            <p className="acct-state" role="status" aria-busy="true">
+              <span className="spinner" aria-hidden="true" /> {t.loading}
+            </p>
+          )}
+          {mode === 'withdraw' && b && <p className="acct-note">{fmt(t.withdrawable, money(b.real_balance))}</p>}
+        </section>
+
+        <section className="card acct-box" aria-labelledby={`${titleId}-wagering`}>
+          <h3 id={`${titleId}-wagering`}>{t.wagering_title}</h3>
+          {!w ? (
+            reply.failed ? (
+              <p className="alert alert-danger" role="alert">
+                {t.load_failed}{' '}
+                <button type="button" className="link-button" onClick={reply.reload}>
+                  {t.retry}
+                </button>
+              </p>
+            ) : (
+              <p className="acct-state" role="status" aria-busy="true">
+                <span className="spinner" aria-hidden="true" /> {t.loading}
+              </p>
+            )
+          ) : w.required > 0 ? (
+            <>
+              <div
+                className="acct-progress"
+                role="progressbar"
+                aria-labelledby={`${titleId}-wagering`}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={Math.round(Math.min(100, (w.wagered / w.required) * 100))}
+                aria-valuetext={fmt(t.wagering_progress, money(w.wagered), money(w.required))}
+                data-testid="wagering-progress"
+              >
+                <span style={{ width: `${Math.min(100, (w.wagered / w.required) * 100)}%` }} />
+              </div>
+              <p className="acct-progress-text">{fmt(t.wagering_progress, money(w.wagered), money(w.required))}</p>
+              <p className="acct-progress-text">
+                <strong>{fmt(t.wagering_remaining, money(Math.max(0, w.remaining)))}</strong>
+              </p>
+              {mode === 'withdraw' && w.remaining > 0 && <p className="acct-note">{t.withdraw_wagering_note}</p>}
+            </>
+          ) : (
+            <p className="acct-note">{t.wagering_none}</p>
+          )}
+        </section>
+
+        {mode === 'deposit' && (
+          <section className="card acct-box">
+            <PromoCode />
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useEffect, useState } from 'react';
+import en from '../../../locales/en.json';
+import { call } from '../../lib/api.ts';
+import { DIAL_CODES } from '../../shared/countries.ts';
+import type { Locale } from '../../shared/locales.ts';
+import { contactParams } from '../../shared/schemas/contact.ts';
+import { i18n } from '../../stores/i18n.ts';
+import { $session, type Player } from '../../stores/session.ts';
+import { $overlay, toast } from '../../stores/ui.ts';
+import { $visitor } from '../../stores/visitor.ts';
+import { Field } from './Field.tsx';
+import { useForm } from './use-form.ts';
+
+const authText = i18n('auth', en.auth);
+const validation = i18n('validation', en.validation);
+
+/** The longest dial code the number starts with, and the rest. */
+function splitPhone(phone: string, country: string): { dial: string; local: string } {
+  const own = DIAL_CODES[country];
+  if (own && phone.startsWith(own)) return { dial: own, local: phone.slice(own.length) };
+  const dial = Object.values(DIAL_CODES)
+    .filter((d) => phone.startsWith(d))
+    .sort((a, b) => b.length - a.length)[0];
+  return dial ? { dial, local: phone.slice(dial.length) } : { dial: own ?? '', local: phone.replace(/^\+/, '') };
+}
+
+function prefill(player: Player | null, countryCode: string) {
+  if (!player) return { player_name: '', email: '', countryPhone: DIAL_CODES[countryCode] ?? '+49', phone_number1: '', note: '' };
+  const { dial, local } = splitPhone(player.phone_number, player.country);
+  return {
+    player_name: `${player.first_name} ${player.last_name} (${player.username})`,
+    email: player.email,
+    countryPhone: dial,
+    phone_number1: local,
+    note: '',
+  };
+}
+
+/** The contact form (modal and /contact-us): prefilled for a player; sent, it makes way for the confirmation. */
+export function ContactForm({ locale }: { locale: Locale }) {
+  const t = useStore(authText);
+  const v = useStore(validation) as Record<string, string>;
+  // The build rendered an empty form; a player's details fill it after hydration.
+  const session = useStore($session, { ssr: 'initial' });
+  const form = useForm(contactParams, prefill(null, 'DE'));
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | undefined>();
+  const msg = (name: string) => {
+    const key = form.errorOf(name);
+    return key ? (v[key] ?? v.invalid_value) : undefined;
+  };
+  const { reset } = form;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: prefill once the player is known, not on every keystroke
+  useEffect(() => {
+    reset(prefill(session.user, $visitor.get().countryCode));
+  }, [session.user?.id]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const data = form.submit();
+    if (!data || busy) return;
+    setBusy(true);
+    setFailure(undefined);
+    $overlay.set(true);
+    try {
+      const reply = await call<{ status: number }>('front/player_send_message', { ...form.values, locale });
+      if (reply.status === 1) {
+        toast('success', t.sent_message_notification);
+        setSent(true);
+      }
+    } catch (error) {
+      if ((error as { status?: number }).status === 429) setFailure(v.too_many_attempts);
+      // Other contact errors are only logged (SPEC §8).
+      else console.error('contact message failed', error);
+    } finally {
+      $overlay.set(false);
+      setBusy(false);
+    }
+  }
+
+  if (sent)
+    return (
+      <p className="alert alert-success" role="status" data-testid="contact-sent">
+        {t.sent_message_details}
+      </p>
+    );
+  return (
+    <form onSubmit={submit} noValidate className="contact-form">
+      {failure && (
+        <p className="alert alert-danger" role="alert">
+          {failure}
+        </p>
+      )}
+      <Field
+        label={t.your_name}
+        name="player_name"
+        autoComplete="name"
+        value={form.values.player_name}
+        onValue={(x) => form.set('player_name', x)}
+        onBlur={() => form.touch('player_name')}
+        error={msg('player_name')}
+      />
+      <Field
+        label={t.email}
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={form.values.email}
+        onValue={(x) => form.set('email', x)}
+        onBlur={() => form.touch('email')}
+        error={msg('email')}
+      />
+      <div className={`field${msg('phone_number1') ? ' is-invalid' : ''}`}>
+        <label htmlFor="contact-phone">{t.phone_number}</label>
+        <div className="phone">
+          <select aria-label={t.dial_code} value={form.values.countryPhone} onChange={(e) => form.set('countryPhone', e.target.value)}>
+            {[...new Set(Object.values(DIAL_CODES))]
+              .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)))
+              .map((dial) => (
+                <option key={dial} value={dial}>
+                  {dial}
+                </option>
+              ))}
+          </select>
+          <input
+            id="contact-phone"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            value={form.values.phone_number1}
+            onChange={(e) => form.set('phone_number1', e.target.value)}
+            onBlur={() => form.touch('phone_number1')}
+            aria-invalid={msg('phone_number1') ? true : undefined}
+          />
+        </div>
+        {msg('phone_number1') && (
+          <span className="feedback" role="alert">
+            {msg('phone_number1')}
+          </span>
+        )}
+      </div>
+      <div className={`field${msg('note') ? ' is-invalid' : ''}`}>
+        <label htmlFor="contact-note">{t.message}</label>
+        <textarea
+          id="contact-note"
+          rows={5}
+          value={form.values.note}
+          onChange={(e) => form.set('note', e.target.value)}
+          onBlur={() => form.touch('note')}
+          aria-invalid={msg('note') ? true : undefined}
+        />
+        {msg('note') && (
+          <span className="feedback" role="alert">
+            {msg('note')}
+          </span>
+        )}
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-secondary" disabled={busy}>
+          {t.send}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The contact form on the /contact-us page. */
+export default function ContactPage({ locale }: { locale: Locale }) {
+  return <ContactForm locale={locale} />;
+}

@@ -1,0 +1,39 @@
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  /** The translated error, shown once the field was touched. */
+  error?: string | undefined;
+  valid?: boolean;
+  hint?: ReactNode;
+  children?: ReactNode;
+}
+
+/** A labelled input with the spec's valid (green) and invalid (red) states and feedback text. */
+export function Field({ label, value, onValue, error, valid, hint, children, ...input }: FieldProps) {
+  const id = useId();
+  const feedback = `${id}-feedback`;
+  return (
+    <div className={`field${error ? ' is-invalid' : valid ? ' is-valid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children ?? (
+        <input
+          id={id}
+          value={value}
+          onChange={(e) => onValue(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? feedback : undefined}
+          {...input}
+        />
+      )}
+      {hint}
+      {error && (
+        <span id={feedback} className="feedback" role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}

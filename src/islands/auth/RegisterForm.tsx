@@ -1,0 +1,343 @@
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import en from '../../../locales/en.json';
+import { call } from '../../lib/api.ts';
+import { countryOptions, DIAL_CODES } from '../../shared/countries.ts';
+import { LANGUAGE_TAG, LANGUAGES, type Locale, localizePath } from '../../shared/locales.ts';
+import { latestBirthday, registerPlayerForm, SIGN_UP_LOCALES } from '../../shared/schemas/player.ts';
+import { i18n } from '../../stores/i18n.ts';
+import { $overlay, openModal } from '../../stores/ui.ts';
+import { $visitor } from '../../stores/visitor.ts';
+import { Field } from './Field.tsx';
+import { useForm } from './use-form.ts';
+
+const authText = i18n('auth', en.auth);
+const validation = i18n('validation', en.validation);
+
+export const DEBOUNCE_MS = 500;
+const subscribeNever = () => () => {};
+
+interface Props {
+  locale: Locale;
+  /** The sign-up page shows the promo section open; the modal keeps it folded. */
+  variant: 'page' | 'modal';
+  onRegistered: (credentials: { username: string; password: string }) => void;
+}
+
+// What the build renders; the visit's own values (query, detected country) come after hydration.
+function initialValues(locale: Locale) {
+  const country = 'DE';
+  return {
+    username: '',
+    password: '',
+    confirmPassword: '',
+    email: '',
+    country,
+    countryPhone: DIAL_CODES[country] ?? '+49',
+    phone_number1: '',
+    first_name: '',
+    last_name: '',
+    birthday: '',
+    gender: 'male' as 'male' | 'female',
+    address: '',
+    postal_code: '',
+    city: '',
+    promo_code: '',
+    interface_local: ((SIGN_UP_LOCALES as readonly string[]).includes(locale) ? locale : 'en') as Locale,
+    checkTerms: false,
+    notify_newletter: false,
+    tracking_code: null as string | null,
+  };
+}
+
+/** Runs `check` 500 ms after `value` stops changing; ignores answers to stale values. */
+function useDebouncedCheck(value: string, check: (value: string) => Promise<string | undefined>, apply: (error: string | undefined) => void) {
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+    const timer = setTimeout(async () => {
+      const error = await check(value);
+      if (latest.current === value) apply(error);
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [value, check, apply]);
+}
+
+/** Registration with every field and rule of SPEC §3 and §5; used by the sign-up page and the register modal. */
+export function RegisterForm({ locale, variant, onRegistered }: Props) {
+  const t = useStore(authText);
+  const v = useStore(validation) as Record<string, string>;
+  const visitor = useStore($visitor);
+  const form = useForm(registerPlayerForm, initialValues(locale));
+  const [promoOpen, setPromoOpen] = useState(variant === 'page' || form.values.promo_code !== '');
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | undefined>();
+  // Country names come from the browser's Intl data, which differs from the build's:
+  // the full list appears after hydration so the first render matches the HTML.
+  const hydrated = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+  const countries = useMemo(() => (hydrated ? countryOptions(LANGUAGE_TAG[locale]) : []), [hydrated, locale]);
+  const maxBirthday = latestBirthday();
+  const msg = (name: string) => {
+    const key = form.errorOf(name);
+    return key ? (v[key] ?? v.invalid_value) : undefined;
+  };
+  const { set, setExternal } = form;
+
+  // The tracking code and a promo code carried by the link (landing pages).
+  useEffect(() => {
+    const query = new URLSearchParams(location.search);
+    const promo = query.get('promo_code');
+    if (promo) {
+      set('promo_code', promo);
+      setPromoOpen(true);
+    }
+    set('tracking_code', query.get('tracking_code'));
+  }, [set]);
+
+  // Country and dial code follow the visitor's country once it is known (SPEC §4).
+  const defaulted = useRef(false);
+  useEffect(() => {
+    if (defaulted.current || !visitor.countryCode || !DIAL_CODES[visitor.countryCode]) return;
+    defaulted.current = true;
+    set('country', visitor.countryCode);
+    set('countryPhone', DIAL_CODES[visitor.countryCode] ?? '');
+  }, [visitor.countryCode, set]);
+
+  const checkUsername = useMemo(
+    () => async (username: string) => {
+      if (username.trim() === '') return undefined;
+      try {
+        const reply = await call<{ status: number }>('front/validate_player_name', { username });
+        return reply.status === 0 ? 'username_duplicated' : undefined;
+      } catch (error) {
+        // A failed check is only logged (SPEC §8); the server decides at registration.
+        console.error('username check failed', error);
+        return undefined;
+      }
+    },
+    [],
+  );
+  const checkPromo = useMemo(
+    () => async (code: string) => {
+      if (code.trim() === '') return undefined;
+      try {
+        const reply = await call<{ status: number }>('front/validate_promo_code', { promo_code: code });
+        return reply.status === 0 ? 'invalid_promo_code' : undefined;
+      } catch {
+        return 'invalid_promo_code';
+      }
+    },
+    [],
+  );
+  const applyUsername = useMemo(() => (error: string | undefined) => setExternal('username', error), [setExternal]);
+  const applyPromo = useMemo(() => (error: string | undefined) => setExternal('promo_code', error), [setExternal]);
+  useDebouncedCheck(form.values.username, checkUsername, applyUsername);
+  useDebouncedCheck(form.values.promo_code, checkPromo, applyPromo);
+  // The phone's length rule is in the schema; debouncing only delays when it shows.
+  const [phoneShown, setPhoneShown] = useState(false);
+  useEffect(() => {
+    if (form.values.phone_number1 === '') return;
+    const timer = setTimeout(() => setPhoneShown(true), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [form.values.phone_number1]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setPhoneShown(true);
+    const data = form.submit();
+    if (!data || busy) return;
+    setBusy(true);
+    setRefusal(undefined);
+    $overlay.set(true);
+    try {
+      const reply = await call<{ status: number; message?: string; errors?: Record<string, string> }>('front/register_player', {
+        ...form.values,
+        phone_number: `${form.values.countryPhone}${form.values.phone_number1}`,
+        ip_address: visitor.ip,
+      });
+      if (reply.status === 1) {
+        onRegistered({ username: data.username, password: form.values.password });
+        return;
+      }
+      for (const [field, key] of Object.entries(reply.errors ?? {})) setExternal(field, key);
+      if (!reply.errors) setRefusal(reply.message);
+    } catch (error) {
+      const data400 = (error as { data?: { errors?: Record<string, string>; message?: string } }).data;
+      if (data400?.errors) for (const [field, key] of Object.entries(data400.errors)) setExternal(field, key);
+      else if ((error as { status?: number }).status === 429) setRefusal('too_many_attempts');
+      // Registration errors are otherwise only logged (SPEC §8).
+      else console.error('registration failed', error);
+    } finally {
+      $overlay.set(false);
+      setBusy(false);
+    }
+  }
+
+  const text = (name: keyof typeof form.values, label: string, extra: Record<string, unknown> = {}) => (
+    <Field
+      label={label}
+      name={name}
+      value={String(form.values[name] ?? '')}
+      onValue={(value) => set(name, value as never)}
+      onBlur={() => form.touch(name)}
+      error={msg(name)}
+      valid={Boolean(form.touched[name] && !form.errors[name])}
+      {...extra}
+    />
+  );
+
+  return (
+    <form className={`register-form register-${variant}`} onSubmit={submit} noValidate>
+      {refusal === 'IPEXIST' && (
+        <p className="alert alert-danger" role="alert">
+          {t.account_exist_with_ip}{' '}
+          <button type="button" className="link-button" onClick={() => openModal('login', { redirect: true })}>
+            {t.click_here_for_login}
+          </button>
+        </p>
+      )}
+      {refusal && refusal !== 'IPEXIST' && (
+        <p className="alert alert-danger" role="alert">
+          {v[refusal] ?? v.action_failed}
+        </p>
+      )}
+      <fieldset>
+        <legend>{t.account_details}</legend>
+        {text('username', t.username, { autoComplete: 'username', required: true })}
+        {text('password', t.password, { type: 'password', autoComplete: 'new-password', required: true })}
+        {text('confirmPassword', t.confirm_password, { type: 'password', autoComplete: 'new-password', required: true })}
+        {text('email', t.email, { type: 'email', autoComplete: 'email', required: true })}
+      </fieldset>
+      <fieldset>
+        <legend>{t.personal_details}</legend>
+        <div className="field-row">
+          {text('first_name', t.first_name, { autoComplete: 'given-name', required: true })}
+          {text('last_name', t.last_name, { autoComplete: 'family-name', required: true })}
+        </div>
+        <div className="field-row">
+          {text('birthday', t.birthday, { type: 'date', max: maxBirthday, autoComplete: 'bday', required: true })}
+          <div className="field">
+            <span className="field-label" id="gender-label">
+              {t.gender}
+            </span>
+            <div className="radios" role="radiogroup" aria-labelledby="gender-label">
+              {(['male', 'female'] as const).map((g) => (
+                <label key={g}>
+                  <input type="radio" name="gender" value={g} checked={form.values.gender === g} onChange={() => set('gender', g)} /> {t[`gender_${g}`]}
+                </label>
+              ))}
+            </div>
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor="reg-country">{t.country}</label>
+          <select
+            id="reg-country"
+            name="country"
+            autoComplete="country"
+            value={form.values.country}
+            onChange={(e) => {
+              set('country', e.target.value);
+              set('countryPhone', DIAL_CODES[e.target.value] ?? form.values.countryPhone);
+            }}
+          >
+            {countries.length === 0 && <option value={form.values.country}>{form.values.country}</option>}
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {text('city', t.city, { autoComplete: 'address-level2', required: true })}
+        {text('address', t.address, { autoComplete: 'street-address', required: true })}
+        {text('postal_code', t.postal_code, { autoComplete: 'postal-code', required: true })}
+        <div className={`field${phoneShown && form.errorOf('phone_number1') ? ' is-invalid' : ''}`}>
+          <label htmlFor="reg-phone">{t.phone_number}</label>
+          <div className="phone">
+            <select aria-label={t.dial_code} value={form.values.countryPhone} onChange={(e) => set('countryPhone', e.target.value)}>
+              {[...new Set(Object.values(DIAL_CODES))]
+                .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)))
+                .map((dial) => (
+                  <option key={dial} value={dial}>
+                    {dial}
+                  </option>
+                ))}
+            </select>
+            <input
+              id="reg-phone"
+              name="phone_number1"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              value={form.values.phone_number1}
+              onChange={(e) => set('phone_number1', e.target.value)}
+              onBlur={() => form.touch('phone_number1')}
+              aria-invalid={phoneShown && msg('phone_number1') ? true : undefined}
+              aria-describedby="reg-phone-feedback"
+            />
+          </div>
+          {phoneShown && msg('phone_number1') && (
+            <span id="reg-phone-feedback" className="feedback" role="alert">
+              {msg('phone_number1')}
+            </span>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor="reg-language">{t.interface_language}</label>
+          <select id="reg-language" value={form.values.interface_local} onChange={(e) => set('interface_local', e.target.value as Locale)}>
+            {SIGN_UP_LOCALES.map((code) => (
+              <option key={code} value={code}>
+                {LANGUAGES[code].native}
+              </option>
+            ))}
+          </select>
+        </div>
+      </fieldset>
+      <fieldset>
+        {variant === 'modal' ? (
+          <button type="button" className="link-button" aria-expanded={promoOpen} onClick={() => setPromoOpen(!promoOpen)}>
+            {t.have_promo_code}
+          </button>
+        ) : (
+          <legend>{t.have_promo_code}</legend>
+        )}
+        {promoOpen && (
+          <>
+            {text('promo_code', t.promo_code, { autoComplete: 'off' })}
+            <p className="hint">{t.promo_description_text}</p>
+          </>
+        )}
+      </fieldset>
+      <div className={`field check${form.errorOf('checkTerms') ? ' is-invalid' : ''}`}>
+        <label>
+          <input type="checkbox" checked={form.values.checkTerms} onChange={(e) => set('checkTerms', e.target.checked)} aria-describedby="reg-terms-feedback" />{' '}
+          {t.accept_terms_before}{' '}
+          <a href={localizePath('/terms-of-use', locale)} target="_blank" rel="noopener">
+            {t.terms_and_conditions}
+          </a>{' '}
+          {t.accept_terms_after}
+        </label>
+        {msg('checkTerms') && (
+          <span id="reg-terms-feedback" className="feedback" role="alert">
+            {msg('checkTerms')}
+          </span>
+        )}
+      </div>
+      <div className="field check">
+        <label>
+          <input type="checkbox" checked={form.values.notify_newletter} onChange={(e) => set('notify_newletter', e.target.checked)} /> {t.newsletter}
+        </label>
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t.register}
+        </button>
+        <span>{t.age_statement}</span>
+      </div>
+    </form>
+  );
+}

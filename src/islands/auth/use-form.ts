@@ -1,0 +1,78 @@
+// Form state for islands: values, which fields were touched, and each field's
+// first error as a catalogue key, from the same zod schema the server runs.
+import { useCallback, useMemo, useState } from 'react';
+import type { z } from 'zod';
+
+export interface FormApi<V extends Record<string, unknown>, O> {
+  values: V;
+  errors: Record<string, string>;
+  touched: Partial<Record<keyof V, boolean>>;
+  set<K extends keyof V>(name: K, value: V[K]): void;
+  touch(name: keyof V): void;
+  /** Validates everything and marks every field touched; the parsed data when valid. */
+  submit(): O | undefined;
+  /** Errors from the server (400 field errors) or async checks, by field. */
+  setExternal(name: string, key: string | undefined): void;
+  reset(values?: V): void;
+  /** The visible error of a field: only once touched. */
+  errorOf(name: keyof V | string): string | undefined;
+}
+
+function errorsOf(schema: z.ZodType, values: unknown): Record<string, string> {
+  const result = schema.safeParse(values);
+  if (result.success) return {};
+  const out: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join('.') : '_';
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+export function useForm<S extends z.ZodType, V extends Record<string, unknown>>(schema: S, initial: V): FormApi<V, z.output<S>> {
+  const [values, setValues] = useState<V>(initial);
+  const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
+  const [external, setExternalErrors] = useState<Record<string, string>>({});
+  const errors = useMemo(() => ({ ...errorsOf(schema, values), ...external }), [schema, values, external]);
+
+  const set = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setExternalErrors((e) => {
+      if (!(name in e)) return e;
+      const { [name as string]: _, ...rest } = e;
+      return rest;
+    });
+  }, []);
+  const touch = useCallback((name: keyof V) => setTouched((t) => (t[name] ? t : { ...t, [name]: true })), []);
+  const setExternal = useCallback((name: string, key: string | undefined) => {
+    setExternalErrors((e) => {
+      if (key === undefined) {
+        const { [name]: _, ...rest } = e;
+        return rest;
+      }
+      return { ...e, [name]: key };
+    });
+    if (key) setTouched((t) => ({ ...t, [name]: true }));
+  }, []);
+
+  return {
+    values,
+    errors,
+    touched,
+    set,
+    touch,
+    setExternal,
+    reset: (next = initial) => {
+      setValues(next);
+      setTouched({});
+      setExternalErrors({});
+    },
+    errorOf: (name) => (touched[name as keyof V] ? errors[name as string] : undefined),
+    submit: () => {
+      setTouched(Object.fromEntries(Object.keys(values).map((k) => [k, true])) as Partial<Record<keyof V, boolean>>);
+      if (Object.keys(external).length > 0) return undefined;
+      const result = schema.safeParse(values);
+      return result.success ? (result.data as z.output<S>) : undefined;
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import en from '../../../locales/en.json';
+import { formatMoney } from '../../lib/format.ts';
+import { type Locale, localizePath } from '../../shared/locales.ts';
+import { $balance } from '../../stores/balance.ts';
+import { i18n } from '../../stores/i18n.ts';
+import { $session, restoreSession } from '../../stores/session.ts';
+import { ACCOUNT_ITEMS } from './account-menu.ts';
+
+const messages = i18n('menu', en.menu);
+
+interface Props {
+  locale: Locale;
+}
+
+/** The header's account area: login and register for guests; balances, deposit and the account menu for players. */
+export default function HeaderAccount({ locale }: Props) {
+  const t = useStore(messages);
+  // The build rendered a guest; the session is only known in the browser.
+  const session = useStore($session, { ssr: 'initial' });
+  const balance = useStore($balance, { ssr: 'initial' });
+  const [open, setOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!$session.get().known) void restoreSession();
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: Event) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !menuRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('pointerdown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  if (!session.loggedIn || !session.user) {
+    return (
+      <div className="account-area" data-state={session.known ? 'guest' : 'unknown'}>
+        <button type="button" className="btn btn-outline btn-small header-login" data-action="login">
+          {t.login}
+        </button>
+        <a className="btn btn-primary btn-small" href={localizePath('/sign-up', locale)} data-keep-query="tracking_code">
+          {t.register}
+        </a>
+      </div>
+    );
+  }
+
+  const b = balance ?? session.user;
+  const money = (v: number) => formatMoney(v, locale);
+  return (
+    <div className="account-area" data-state="player">
+      <dl className="balances" aria-label={t.balance}>
+        <div>
+          <dt>{t.balance}</dt>
+          <dd data-testid="total-balance">{money(b.total_balance)}</dd>
+        </div>
+        <div className="balance-detail">
+          <dt>{t.real_balance}</dt>
+          <dd data-testid="real-balance">{money(b.real_balance)}</dd>
+        </div>
+        <div className="balance-detail">
+          <dt>{t.bonus_balance}</dt>
+          <dd data-testid="bonus-balance">{money(b.bonus_balance)}</dd>
+        </div>
+      </dl>
+      <button type="button" className="btn btn-primary btn-small" data-action="deposit">
+        {t.deposit}
+      </button>
+      <div className="user-menu" ref={menuRef}>
+        <button type="button" className="btn btn-outline btn-small user-menu-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {session.user.username}
+        </button>
+        {open && (
+          <ul className="user-menu-list" role="menu">
+            {ACCOUNT_ITEMS.map((item) => (
+              <li key={item.key} role="none">
+                {item.key === 'log_out' ? (
+                  <button type="button" role="menuitem" data-action="logout">
+                    {t.log_out}
+                  </button>
+                ) : item.key === 'deposit' ? (
+                  <button type="button" role="menuitem" data-action="deposit">
+                    {t.deposit}
+                  </button>
+                ) : (
+                  <a role="menuitem" href={`${localizePath('/user-management', locale)}?tab=${item.tab}`}>
+                    {t[item.key]}
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <button
+        type="button"
+        className="icon-btn account-sidebar-button"
+        data-action="account-sidebar"
+        aria-controls="account-sidebar"
+        aria-expanded="false"
+        aria-label={t.open_account_menu}
+      >
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          <circle cx="12" cy="8" r="4" fill="currentColor" />
+          <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="currentColor" />
+        </svg>
+      </button>
+    </div>
+  );
+}

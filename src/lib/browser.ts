@@ -1,0 +1,51 @@
+// Small browser facts every store needs: the page's locale and localized links.
+import { DEFAULT_LOCALE, isLocale, type Locale, localizePath } from '../shared/locales.ts';
+
+/** The locale the current page was built for. */
+export function pageLocale(): Locale {
+  const code = typeof document === 'undefined' ? undefined : document.documentElement.dataset.locale;
+  return isLocale(code) ? code : DEFAULT_LOCALE;
+}
+
+/** `route` (unprefixed) in the current page's locale. */
+export function localHref(route: string): string {
+  return localizePath(route, pageLocale());
+}
+
+/** sessionStorage that never throws (private mode, disabled storage). */
+export const session = {
+  get(key: string): string | null {
+    try {
+      return sessionStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key: string, value: string | null): void {
+    try {
+      if (value === null) sessionStorage.removeItem(key);
+      else sessionStorage.setItem(key, value);
+    } catch {
+      // Storage unavailable: the value lives only as long as the page.
+    }
+  },
+};
+
+/** localStorage that never throws. */
+export const local = {
+  get(key: string): string | null {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key: string, value: string | null): void {
+    try {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
+    } catch {
+      // Storage unavailable: nothing is remembered.
+    }
+  },
+};

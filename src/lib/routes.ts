@@ -1,0 +1,29 @@
+// Every public route of the site (unprefixed), for the sitemap and the tests.
+import { FAQ_TABS } from '../server/content/catalog.ts';
+import { LANDINGS } from './landing.ts';
+import { INFO_ROUTES, snapshot } from './site.ts';
+
+/** Routes worth indexing, in every locale. */
+export function indexableRoutes(): string[] {
+  const site = snapshot();
+  return [
+    '/',
+    '/online-casino',
+    '/live-casino',
+    ...(site.sportsAvailable ? ['/sports'] : []),
+    '/promotion',
+    ...site.promotions.map((p) => `/promotion/${p.id}`),
+    '/contact-us',
+    '/sign-up',
+    '/faq',
+    ...FAQ_TABS.map((_, i) => `/faq/${i}`),
+    ...Object.values(INFO_ROUTES),
+    ...Object.keys(LANDINGS).map((slug) => `/${slug}`),
+    '/ip/aviator',
+    '/ip/aviatorfr',
+    '/welcome1/aus',
+    '/welcome1/canada',
+    '/welcome1/south-africa',
+    '/welcome1/uk',
+  ];
+}

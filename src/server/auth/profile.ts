@@ -1,0 +1,134 @@
+// The player's own record: what they may read, the few fields they may change, and
+// their password. The player is always the one in the token; body ids play no part.
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { ProfileChanges } from '../../shared/schemas/player.ts';
+import type { ServerContext } from '../context.ts';
+import type { Executor } from '../db/client.ts';
+import { players } from '../db/schema/index.ts';
+import { readBalance, toBalanceInfo } from '../wallet/index.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { consume, LIMITS, limitKey } from './rate-limit.ts';
+import { revokeSessions } from './sessions.ts';
+
+/** The profile as the contract's Profile tab reads it. */
+export interface PlayerProfile {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  email_verified: boolean;
+  birthday: string;
+  gender: 'male' | 'female';
+  address: string;
+  postal_code: string;
+  city: string;
+  country: string;
+  phone_number: string;
+  interface_local: string;
+  notify_newletter: boolean;
+}
+
+/** The player's profile; undefined when there is no such (unblocked) player. */
+export async function playerProfile(db: Executor, playerId: number): Promise<PlayerProfile | undefined> {
+  const [p] = await db.select().from(players).where(eq(players.id, playerId));
+  if (!p || p.status === 'blocked') return undefined;
+  return {
+    id: p.id,
+    username: p.username,
+    first_name: p.firstName,
+    last_name: p.lastName,
+    email: p.email,
+    email_verified: p.emailVerifiedAt !== null,
+    birthday: p.birthday,
+    gender: p.gender,
+    address: p.address,
+    postal_code: p.postalCode,
+    city: p.city,
+    country: p.country,
+    phone_number: p.phoneNumber,
+    interface_local: p.interfaceLocal,
+    notify_newletter: p.notifyNewsletter,
+  };
+}
+
+/** The logged-in player as `GET front/auth/player` sends it (contract §3.3), balances included. */
+export interface SessionPlayer {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  country: string;
+  phone_number: string;
+  total_balance: number;
+  real_balance: number;
+  bonus_balance: number;
+  locked_balance: number;
+  scope: string[];
+}
+
+/** The player behind a session; undefined when there is no such (unblocked) player. */
+export async function sessionPlayer(db: Executor, playerId: number): Promise<SessionPlayer | undefined> {
+  const [p] = await db.select().from(players).where(eq(players.id, playerId));
+  if (!p || p.status === 'blocked') return undefined;
+  const { total_balance, real_balance, bonus_balance, locked_balance } = toBalanceInfo(await readBalance(db, p.id));
+  return {
+    id: p.id,
+    username: p.username,
+    first_name: p.firstName,
+    last_name: p.lastName,
+    email: p.email,
+    country: p.country,
+    phone_number: p.phoneNumber,
+    total_balance,
+    real_balance,
+    bonus_balance,
+    locked_balance,
+    scope: p.scope,
+  };
+}
+
+/** Applies the whitelisted changes; false when the player does not exist or is blocked. */
+export async function updateProfile(db: Executor, playerId: number, changes: ProfileChanges): Promise<boolean> {
+  // Listed one by one on purpose: a field added to the schema later does not become writable by accident.
+  const set: Partial<typeof players.$inferInsert> = {};
+  if (changes.gender !== undefined) set.gender = changes.gender;
+  if (changes.address !== undefined) set.address = changes.address;
+  if (changes.postal_code !== undefined) set.postalCode = changes.postal_code;
+  if (changes.city !== undefined) set.city = changes.city;
+  if (changes.country !== undefined) set.country = changes.country;
+  if ('phone_number' in changes && typeof changes.phone_number === 'string') set.phoneNumber = changes.phone_number;
+  if (changes.interface_local !== undefined) set.interfaceLocal = changes.interface_local;
+  const updated = await db
+    .update(players)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(and(eq(players.id, playerId), ne(players.status, 'blocked')))
+    .returning({ id: players.id });
+  return updated.length > 0;
+}
+
+export type PasswordChange = 'changed' | 'wrong_old_password' | 'too_many_attempts';
+
+/**
+ * Changes the password after checking the old one. Every other login of the player
+ * ends; the one that asked (`sessionId`) stays.
+ */
+export async function changePassword(
+  ctx: ServerContext,
+  playerId: number,
+  passwords: { oldPassword: string; newPassword: string },
+  sessionId: string | undefined,
+): Promise<PasswordChange> {
+  const db = ctx.database.db;
+  // A stolen access token must not become a way to guess the password.
+  if (!(await consume(db, limitKey('password', 'player', playerId), LIMITS.passwordChangePerPlayer))) return 'too_many_attempts';
+  const [row] = await db.select({ passwordHash: players.passwordHash }).from(players).where(eq(players.id, playerId));
+  if (!row || !(await verifyPassword(row.passwordHash, passwords.oldPassword))) return 'wrong_old_password';
+  const passwordHash = await hashPassword(passwords.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(players).set({ passwordHash, updatedAt: sql`now()` }).where(eq(players.id, playerId));
+    await revokeSessions(tx, playerId, sessionId);
+  });
+  return 'changed';
+}

@@ -1,0 +1,54 @@
+// The player's mail box: what support sent them. Every query names the owner, so an id
+// of someone else's message finds nothing, exactly like an id that does not exist.
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { playerMessages } from '../db/schema/index.ts';
+
+export interface MailboxMessage {
+  id: number;
+  subject: string;
+  text: string;
+  read: boolean;
+  createdAt: string;
+}
+
+type Row = typeof playerMessages.$inferSelect;
+
+const shape = (m: Row): MailboxMessage => ({ id: m.id, subject: m.subject, text: m.body, read: m.readAt !== null, createdAt: m.createdAt.toISOString() });
+
+/** One page of the player's messages, newest first, with the total and the unread count. */
+export async function listPlayerMessages(
+  db: Executor,
+  playerId: number,
+  page: number,
+  limit: number,
+): Promise<{ count: number; rows: MailboxMessage[]; unread: number }> {
+  const [totals] = await db
+    .select({ total: count(), unread: sql<number>`count(*) filter (where ${playerMessages.readAt} is null)::int` })
+    .from(playerMessages)
+    .where(eq(playerMessages.playerId, playerId));
+  const rows = await db
+    .select()
+    .from(playerMessages)
+    .where(eq(playerMessages.playerId, playerId))
+    .orderBy(desc(playerMessages.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return { count: Number(totals?.total ?? 0), rows: rows.map(shape), unread: Number(totals?.unread ?? 0) };
+}
+
+/** Opens one of the player's own messages and marks it read; undefined for any other id. */
+export async function readPlayerMessage(db: Executor, playerId: number, id: number): Promise<MailboxMessage | undefined> {
+  const mine = and(eq(playerMessages.id, id), eq(playerMessages.playerId, playerId));
+  await db
+    .update(playerMessages)
+    .set({ readAt: sql`now()` })
+    .where(and(mine, isNull(playerMessages.readAt)));
+  const [row] = await db.select().from(playerMessages).where(mine);
+  return row ? shape(row) : undefined;
+}
+
+/** Puts a message from support into the player's mail box. */
+export async function deliverToMailbox(db: Executor, message: { playerId: number; threadId: number | null; subject: string; body: string }): Promise<void> {
+  await db.insert(playerMessages).values(message);
+}

@@ -1,0 +1,208 @@
+// What a player may read of their wallet: balances, the transaction list and the bet
+// list. Every query names the owner, so no id can reach another player's rows.
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, rows } from '../db/client.ts';
+import type { FinancialStatus, FinancialType } from '../db/schema/wallet.ts';
+import { balanceOf, type LockedAccount } from './ledger.ts';
+import type { WalletBalance } from './types.ts';
+
+const DAY_MS = 86_400_000;
+
+export interface Period {
+  from: Date;
+  to: Date;
+}
+
+/**
+ * The contract's filterPeriod: 0 = last 24 hours, 1 = last 7 days, 2 = last 30 days,
+ * 3 = from the start of `start` to the end of `end` (YYYY-MM-DD, UTC days).
+ */
+export function periodRange(filterPeriod: 0 | 1 | 2 | 3, start: string | undefined, end: string | undefined, now = new Date()): Period {
+  if (filterPeriod === 3 && start && end) return { from: new Date(`${start}T00:00:00Z`), to: new Date(Date.parse(`${end}T00:00:00Z`) + DAY_MS) };
+  const days = filterPeriod === 0 ? 1 : filterPeriod === 1 ? 7 : 30;
+  return { from: new Date(now.getTime() - days * DAY_MS), to: now };
+}
+
+export interface Page {
+  page: number;
+  perPage: number;
+}
+
+/** The player's balances now; zeros for a player whose wallet was never touched. */
+export async function readBalance(db: Executor, playerId: number): Promise<WalletBalance> {
+  const found = await rows<{
+    kind: string;
+    balance: string | number;
+    bonus_id: string | number | null;
+    wagering_required: string | number;
+    wagered: string | number;
+  }>(db, sql`select kind, balance, bonus_id, wagering_required, wagered from wallet_accounts where player_id = ${playerId}`);
+  const get = (kind: string): LockedAccount => {
+    const r = found.find((a) => a.kind === kind);
+    return {
+      id: 0,
+      balance: Number(r?.balance ?? 0),
+      bonusId: r?.bonus_id === null || r?.bonus_id === undefined ? null : Number(r.bonus_id),
+      wageringRequired: Number(r?.wagering_required ?? 0),
+      wagered: Number(r?.wagered ?? 0),
+    };
+  };
+  return balanceOf(get('real'), get('bonus'), get('locked'));
+}
+
+export interface FinancialRow {
+  id: number;
+  type: FinancialType;
+  createdAt: string;
+  amount: number;
+  name: string;
+  status: FinancialStatus;
+  isBonus: boolean;
+  invoiceId: string | null;
+}
+
+export interface FinancialQuery extends Period, Page {
+  status: 'all' | FinancialStatus;
+  provider: string | undefined;
+  sortBy: 'createdAt' | 'type' | 'amount' | 'name' | 'status';
+  sortDesc: boolean;
+}
+
+const FINANCIAL_SORT: Record<FinancialQuery['sortBy'], SQL> = {
+  createdAt: sql`created_at`,
+  type: sql`type`,
+  amount: sql`amount`,
+  name: sql`provider`,
+  status: sql`status`,
+};
+
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+interface FinancialDbRow {
+  id: string | number;
+  type: FinancialType;
+  created_at: string;
+  amount: string | number;
+  provider: string;
+  status: FinancialStatus;
+  is_bonus: boolean;
+  invoice_id: string | null;
+  total?: string | number;
+}
+
+const toFinancial = (r: FinancialDbRow): FinancialRow => ({
+  id: Number(r.id),
+  type: r.type,
+  createdAt: r.created_at,
+  amount: Number(r.amount),
+  name: r.provider,
+  status: r.status,
+  isBonus: r.is_bonus,
+  invoiceId: r.invoice_id,
+});
+
+async function paged<R extends { total?: string | number }>(
+  db: Executor,
+  select: SQL,
+  from: SQL,
+  order: SQL,
+  page: Page,
+): Promise<{ count: number; rows: R[] }> {
+  // The count rides along with the page (one index range scan); a page past the end needs its own count.
+  const found = await rows<R>(
+    db,
+    sql`select ${select}, count(*) over () as total ${from} order by ${order} limit ${page.perPage} offset ${(page.page - 1) * page.perPage}`,
+  );
+  if (found.length > 0) return { count: Number(found[0]?.total ?? 0), rows: found };
+  const [c] = await rows<{ n: string | number }>(db, sql`select count(*) as n ${from}`);
+  return { count: Number(c?.n ?? 0), rows: [] };
+}
+
+/** One page of the player's deposits, withdrawals and bonus events in the period, newest first unless sorted otherwise. */
+export async function listFinancialTransactions(db: Executor, playerId: number, q: FinancialQuery): Promise<{ count: number; rows: FinancialRow[] }> {
+  const filters: SQL[] = [
+    sql`player_id = ${playerId}`,
+    sql`created_at >= ${q.from.toISOString()}::timestamptz`,
+    sql`created_at < ${q.to.toISOString()}::timestamptz`,
+  ];
+  if (q.status !== 'all') filters.push(sql`status = ${q.status}`);
+  if (q.provider) filters.push(sql`provider = ${q.provider}`);
+  const direction = q.sortDesc ? sql`desc` : sql`asc`;
+  const result = await paged<FinancialDbRow>(
+    db,
+    sql`id, type, ${iso(sql`created_at`)} as created_at, amount, provider, status, is_bonus, invoice_id`,
+    sql`from financial_transactions where ${sql.join(filters, sql` and `)}`,
+    sql`${FINANCIAL_SORT[q.sortBy]} ${direction}, id ${direction}`,
+    q,
+  );
+  return { count: result.count, rows: result.rows.map(toFinancial) };
+}
+
+/** One of the player's transactions by its id or the processor's invoice id; undefined when it is not theirs or does not exist. */
+export async function findFinancialTransaction(db: Executor, playerId: number, by: { id?: number; invoiceId?: string }): Promise<FinancialRow | undefined> {
+  const match = by.id !== undefined ? sql`id = ${by.id}` : by.invoiceId ? sql`invoice_id = ${by.invoiceId}` : undefined;
+  if (!match) return undefined;
+  const [r] = await rows<FinancialDbRow>(
+    db,
+    sql`select id, type, ${iso(sql`created_at`)} as created_at, amount, provider, status, is_bonus, invoice_id
+        from financial_transactions where player_id = ${playerId} and ${match} order by id desc limit 1`,
+  );
+  return r ? toFinancial(r) : undefined;
+}
+
+export interface BetRow {
+  id: number;
+  createdAt: string;
+  name: string;
+  provider: string;
+  bet: number;
+  win: number;
+  total: number;
+}
+
+export interface BetQuery extends Period, Page {
+  provider: string | undefined;
+  sortBy: 'createdAt' | 'name' | 'bet' | 'win';
+  sortDesc: boolean;
+}
+
+const BET_SORT: Record<BetQuery['sortBy'], SQL> = { createdAt: sql`created_at`, name: sql`game_name`, bet: sql`stake`, win: sql`win` };
+
+/** One page of the player's bets in the period (rolled-back bets left out): game, stake, win and net result. */
+export async function listBets(db: Executor, playerId: number, q: BetQuery): Promise<{ count: number; rows: BetRow[] }> {
+  const filters: SQL[] = [
+    sql`player_id = ${playerId}`,
+    sql`created_at >= ${q.from.toISOString()}::timestamptz`,
+    sql`created_at < ${q.to.toISOString()}::timestamptz`,
+    sql`state <> 'rolled_back'`,
+  ];
+  if (q.provider) filters.push(sql`provider = ${q.provider}`);
+  const direction = q.sortDesc ? sql`desc` : sql`asc`;
+  const result = await paged<{
+    id: string | number;
+    created_at: string;
+    game_name: string;
+    provider: string;
+    stake: string | number;
+    win: string | number;
+    total?: string | number;
+  }>(
+    db,
+    sql`id, ${iso(sql`created_at`)} as created_at, game_name, provider, stake, win`,
+    sql`from player_bets where ${sql.join(filters, sql` and `)}`,
+    sql`${BET_SORT[q.sortBy]} ${direction}, id ${direction}`,
+    q,
+  );
+  return {
+    count: result.count,
+    rows: result.rows.map((r) => ({
+      id: Number(r.id),
+      createdAt: r.created_at,
+      name: r.game_name,
+      provider: r.provider,
+      bet: Number(r.stake),
+      win: Number(r.win),
+      total: Number(r.win) - Number(r.stake),
+    })),
+  };
+}
