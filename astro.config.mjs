@@ -33,7 +33,8 @@ const LOCALES = [
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
   output: 'static',
-  outDir: './dist/client',
+  // The build writes beside the live site and swaps it in when complete (site-build.ts).
+  outDir: process.env.ASTRO_OUT_DIR || './dist/client',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'auto' },
   i18n: {

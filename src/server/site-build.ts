@@ -2,7 +2,7 @@
 // file) and tells whether the build on disk is older than its sources.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { extname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -101,14 +101,24 @@ export async function buildSite(root: string, distDir: string, snapshot: SiteSna
   const fingerprint = sourceFingerprint(root);
   mkdirSync(join(distDir, '..'), { recursive: true });
   writeFileSync(snapshotPath(distDir), JSON.stringify(snapshot));
+  // Build beside the live site and swap it in when complete, so a server that keeps
+  // running never serves a half-written tree.
+  const next = `${distDir}.next`;
+  rmSync(next, { recursive: true, force: true });
   await run(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], root, {
     ...process.env,
     NODE_ENV: 'production',
     ASTRO_TELEMETRY_DISABLED: '1',
+    ASTRO_OUT_DIR: next,
     SITE_SNAPSHOT: snapshotPath(distDir),
   });
-  writeServiceWorker(distDir);
-  await precompress(distDir);
+  writeServiceWorker(next);
+  await precompress(next);
+  const old = `${distDir}.old`;
+  rmSync(old, { recursive: true, force: true });
+  if (existsSync(distDir)) renameSync(distDir, old);
+  renameSync(next, distDir);
+  rmSync(old, { recursive: true, force: true });
   writeFileSync(join(distDir, '..', STAMP), fingerprint);
   const pages = walkFiles(distDir).filter((f) => f.endsWith('.html')).length;
   return { pages, seconds: (performance.now() - t0) / 1000 };

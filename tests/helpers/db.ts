@@ -2,8 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { type Database, fromPglite, openDatabase } from '../../src/server/db/client.ts';
-import { adminUrl, TEMPLATE_DB, urlFor } from './pg-urls.ts';
+import { adminUrl, runPrefix, templateDb, urlFor } from './pg-urls.ts';
 
 let template: Promise<PGlite> | undefined;
 
@@ -17,9 +18,10 @@ export async function testDatabase(): Promise<Database> {
     const clone = (await (await template).clone()) as PGlite;
     return fromPglite(clone);
   }
-  const name = `casino_t_${randomBytes(6).toString('hex')}`;
+  const run = inject('pgRun');
+  const name = `${runPrefix(run)}${randomBytes(6).toString('hex')}`;
   const admin = postgres(adminUrl(), { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${templateDb(run)}`);
   await admin.end();
   const database = await openDatabase({ database: { kind: 'postgres', url: urlFor(name), poolSize: 10 } }, { migrate: false });
   return {

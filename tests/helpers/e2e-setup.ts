@@ -12,16 +12,27 @@ import { ROOT, spawnServer } from './spawn.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's signing key, so tests can act as staff (admin calls) without a UI for it. */
+    jwtSecret: string;
   }
 }
+
+export const E2E_JWT_SECRET = `e2e-${'s'.repeat(40)}`;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dist = join(ROOT, 'dist/client');
   if (isStale(ROOT, dist)) await buildFromDatabase(ROOT, dist, loadConfig({ NODE_ENV: 'test' }));
-  const server = await spawnServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'casino-e2e-')), DIST_DIR: dist });
+  // Loopback is a trusted proxy here so that tests can present any visitor address.
+  const server = await spawnServer({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'casino-e2e-')),
+    DIST_DIR: dist,
+    JWT_SECRET: E2E_JWT_SECRET,
+    TRUSTED_PROXIES: '127.0.0.1',
+  });
   // The first API call waits for migrations; make sure they are done before tests time anything.
   for (let i = 0; i < 100 && (await fetch(`${server.url}/api/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
   project.provide('baseUrl', server.url);
+  project.provide('jwtSecret', E2E_JWT_SECRET);
   return async () => {
     await server.stop();
   };

@@ -1,4 +1,23 @@
-export const TEMPLATE_DB = 'casino_t_template';
+// Every run of the postgres project has its own template and suite databases, named
+// casino_t_<run>_…, so that two runs at once (two people, two CI jobs on one server)
+// never drop each other's databases.
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The id of this run's databases, made by postgres-setup.ts. */
+    pgRun: string;
+  }
+}
+
+/** The prefix of every database of one run. */
+export function runPrefix(run: string): string {
+  return `casino_t_${run}_`;
+}
+
+/** The migrated database that every suite of the run copies. */
+export function templateDb(run: string): string {
+  return `${runPrefix(run)}template`;
+}
 
 /** TEST_DATABASE_URL, which names the server and a database we may connect to for admin work. */
 export function adminUrl(): string {

@@ -1,19 +1,24 @@
 // Migrates one template database; every suite then copies it (CREATE DATABASE …
 // TEMPLATE), which takes a fraction of a second and isolates suites from each other.
+import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
+import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { adminUrl, TEMPLATE_DB, urlFor } from './pg-urls.ts';
+import { adminUrl, runPrefix, templateDb, urlFor } from './pg-urls.ts';
 
-export default async function setup(): Promise<() => Promise<void>> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const run = randomBytes(4).toString('hex');
+  project.provide('pgRun', run);
+  const template = templateDb(run);
   const admin = postgres(adminUrl(), { max: 1, onnotice: () => {} });
-  await admin.unsafe(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
-  await admin.unsafe(`CREATE DATABASE ${TEMPLATE_DB}`);
-  const db = await openDatabase({ database: { kind: 'postgres', url: urlFor(TEMPLATE_DB), poolSize: 1 } });
+  await admin.unsafe(`CREATE DATABASE ${template}`);
+  const db = await openDatabase({ database: { kind: 'postgres', url: urlFor(template), poolSize: 1 } });
   await db.close();
   await admin.end();
   return async () => {
     const cleanup = postgres(adminUrl(), { max: 1, onnotice: () => {} });
-    const left = await cleanup<{ datname: string }[]>`select datname from pg_database where datname like 'casino_t_%' or datname = ${TEMPLATE_DB}`;
+    // Only this run's: another run may be using its own right now.
+    const left = await cleanup<{ datname: string }[]>`select datname from pg_database where starts_with(datname, ${runPrefix(run)})`;
     for (const { datname } of left) await cleanup.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await cleanup.end();
   };

@@ -80,32 +80,30 @@ export default function NetChart({ locale, bets, start, end, partial }: Props) {
       {bets.length === 0 ? (
         <p className="acct-chart-empty">{t.chart_empty}</p>
       ) : (
-        <>
-          <div className="acct-chart-plot">
-            <div className="acct-chart-axis" aria-hidden="true">
-              <span>{maxUp > 0 ? money(maxUp) : ''}</span>
-              <span>{maxDown > 0 ? money(-maxDown) : ''}</span>
-            </div>
-            <svg viewBox={`0 0 ${bars.length * W} ${H}`} preserveAspectRatio="none" role="img" aria-label={summary} data-testid="net-chart">
-              {bars.map((b, i) => {
-                if (b.net === 0) return null;
-                const h = Math.max(0.8, (Math.abs(b.net) / range) * H);
-                return (
-                  <rect
-                    key={b.first}
-                    x={i * W + W * 0.15}
-                    width={W * 0.7}
-                    y={b.net > 0 ? zero - h : zero}
-                    height={h}
-                    className={b.net > 0 ? 'bar-up' : 'bar-down'}
-                  >
-                    <title>{`${label(b)}: ${money(b.net)}`}</title>
-                  </rect>
-                );
-              })}
-              <line x1={0} x2={bars.length * W} y1={zero} y2={zero} className="zero-line" vectorEffect="non-scaling-stroke" />
-            </svg>
+        <div className="acct-chart-plot">
+          <div className="acct-chart-axis" aria-hidden="true">
+            <span>{maxUp > 0 ? money(maxUp) : ''}</span>
+            <span>{maxDown > 0 ? money(-maxDown) : ''}</span>
           </div>
+          <svg viewBox={`0 0 ${bars.length * W} ${H}`} preserveAspectRatio="none" role="img" aria-label={summary} data-testid="net-chart">
+            {bars.map((b, i) => {
+              if (b.net === 0) return null;
+              const h = Math.max(0.8, (Math.abs(b.net) / range) * H);
+              return (
+                <rect
+                  key={b.first}
+                  x={i * W + W * 0.15}
+                  width={W * 0.7}
+                  y={b.net > 0 ? zero - h : zero}
+                  height={h}
+                  className={b.net > 0 ? 'bar-up' : 'bar-down'}
+                >
+                  <title>{`${label(b)}: ${money(b.net)}`}</title>
+                </rect>
+              );
+            })}
+            <line x1={0} x2={bars.length * W} y1={zero} y2={zero} className="zero-line" vectorEffect="non-scaling-stroke" />
+          </svg>
           <div className="acct-chart-dates" aria-hidden="true">
             <span>{formatDate(dateOf(start))}</span>
             <span className="acct-chart-legend">
@@ -113,7 +111,7 @@ export default function NetChart({ locale, bets, start, end, partial }: Props) {
             </span>
             <span>{formatDate(dateOf(end))}</span>
           </div>
-        </>
+        </div>
       )}
       {partial && <p className="acct-chart-note">{fmt(t.chart_partial, partial.shown, partial.total)}</p>}
     </figure>

@@ -115,7 +115,7 @@ export function ContactForm({ locale }: { locale: Locale }) {
       <div className={`field${msg('phone_number1') ? ' is-invalid' : ''}`}>
         <label htmlFor="contact-phone">{t.phone_number}</label>
         <div className="phone">
-          <select aria-label={t.dial_code} value={form.values.countryPhone} onChange={(e) => form.set('countryPhone', e.target.value)}>
+          <select name="countryPhone" aria-label={t.dial_code} value={form.values.countryPhone} onChange={(e) => form.set('countryPhone', e.target.value)}>
             {[...new Set(Object.values(DIAL_CODES))]
               .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)))
               .map((dial) => (

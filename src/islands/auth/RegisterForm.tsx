@@ -219,7 +219,7 @@ export function RegisterForm({ locale, variant, onRegistered }: Props) {
           {text('last_name', t.last_name, { autoComplete: 'family-name', required: true })}
         </div>
         <div className="field-row">
-          {text('birthday', t.birthday, { type: 'date', max: maxBirthday, autoComplete: 'bday', required: true })}
+          {text('birthday', t.birthday, { type: 'date', max: maxBirthday, required: true })}
           <div className="field">
             <span className="field-label" id="gender-label">
               {t.gender}
@@ -259,7 +259,7 @@ export function RegisterForm({ locale, variant, onRegistered }: Props) {
         <div className={`field${phoneShown && form.errorOf('phone_number1') ? ' is-invalid' : ''}`}>
           <label htmlFor="reg-phone">{t.phone_number}</label>
           <div className="phone">
-            <select aria-label={t.dial_code} value={form.values.countryPhone} onChange={(e) => set('countryPhone', e.target.value)}>
+            <select name="countryPhone" aria-label={t.dial_code} value={form.values.countryPhone} onChange={(e) => set('countryPhone', e.target.value)}>
               {[...new Set(Object.values(DIAL_CODES))]
                 .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)))
                 .map((dial) => (

@@ -124,7 +124,15 @@ export default function ChatWidget({ locale: _locale }: { locale: Locale }) {
             <label className="visually-hidden" htmlFor="chat-input">
               {t.placeholder}
             </label>
-            <input id="chat-input" value={text} maxLength={2000} placeholder={t.placeholder} onChange={(e) => setText(e.target.value)} autoComplete="off" />
+            <input
+              id="chat-input"
+              name="chat"
+              value={text}
+              maxLength={2000}
+              placeholder={t.placeholder}
+              onChange={(e) => setText(e.target.value)}
+              autoComplete="off"
+            />
             <button type="submit" className="btn btn-secondary btn-small" disabled={sending || text.trim() === ''}>
               {t.send}
             </button>

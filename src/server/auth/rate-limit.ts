@@ -18,6 +18,8 @@ export const LIMITS = {
   loginPerUsername: { max: 10, windowSeconds: 15 * 60 },
   loginPerIp: { max: 20, windowSeconds: 15 * 60 },
   registerPerIp: { max: 10, windowSeconds: 60 * 60 },
+  // Each sign-up mails the address: nobody may flood a stranger's inbox with activation links.
+  registerPerEmail: { max: 3, windowSeconds: 60 * 60 },
   resetPerIp: { max: 10, windowSeconds: 60 * 60 },
   resetPerAccount: { max: 5, windowSeconds: 60 * 60 },
   usernamePerIp: { max: 10, windowSeconds: 60 * 60 },

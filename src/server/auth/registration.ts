@@ -12,7 +12,7 @@ import { digest } from './opaque.ts';
 import { hashPassword } from './passwords.ts';
 import { isUniqueViolation, isUsernameTaken } from './players.ts';
 import { isPromoCodeUsable } from './promo.ts';
-import { consume, LIMITS, limitKey } from './rate-limit.ts';
+import { consumeAll, LIMITS, limitKey } from './rate-limit.ts';
 
 export type RegistrationRefusal = 'username_duplicated' | 'invalid_promo_code' | 'IPEXIST' | 'too_many_attempts';
 
@@ -32,7 +32,11 @@ export async function registerPlayer(ctx: ServerContext, form: RegisterPlayer, i
   // Cheap refusals first, so that a typo costs neither a password hash nor an attempt.
   if (await isUsernameTaken(db, form.username)) return { ok: false, message: 'username_duplicated' };
   if (form.promo_code && !(await isPromoCodeUsable(db, form.promo_code))) return { ok: false, message: 'invalid_promo_code' };
-  if (!(await consume(db, limitKey('register', 'ip', ip), LIMITS.registerPerIp))) return { ok: false, message: 'too_many_attempts' };
+  const allowed = await consumeAll(db, [
+    [limitKey('register', 'ip', ip), LIMITS.registerPerIp],
+    [limitKey('register', 'email', form.email), LIMITS.registerPerEmail],
+  ]);
+  if (!allowed) return { ok: false, message: 'too_many_attempts' };
 
   const passwordHash = await hashPassword(form.password);
   const { oneAccountPerIp } = await ctx.settings.get();

@@ -34,7 +34,7 @@ describe('attacks on accounts and support', () => {
     const b = await register(api);
     bob = { ...b, ...(await logIn(api, b.username, b.password)) };
   });
-  afterAll(() => api.close());
+  afterAll(() => api?.close());
 
   describe('every field at its limit and one beyond', () => {
     const email254 = `${'a'.repeat(64)}@${['b'.repeat(63), 'c'.repeat(63), 'd'.repeat(56), 'test'].join('.')}`;

@@ -15,7 +15,7 @@ describe('profile and password', () => {
     const b = await register(api, { first_name: 'Bob' });
     bob = { ...b, ...(await logIn(api, b.username, b.password)) };
   });
-  afterAll(() => api.close());
+  afterAll(() => api?.close());
 
   const profileOf = async (token: string, body: unknown = {}) =>
     api.json<{ status: number; player: Record<string, unknown> }>('front/get_player_profile', body, { token });

@@ -12,8 +12,8 @@ describe('password and username recovery', () => {
     api = await testApi({ SMTP_URL: mail.url, SITE_URL: 'https://casino.test' });
   });
   afterAll(async () => {
-    await api.close();
-    await mail.close();
+    await api?.close();
+    await mail?.close();
   });
 
   /** Registers a player and throws away the activation mail. */

@@ -21,8 +21,8 @@ describe('registration', () => {
     ]);
   });
   afterAll(async () => {
-    await api.close();
-    await mail.close();
+    await api?.close();
+    await mail?.close();
   });
 
   const setSettings = async (change: Partial<typeof settings.$inferInsert>) => {
@@ -257,5 +257,12 @@ describe('registration', () => {
     expect(response.status).toBe(429);
     expect(await response.json()).toEqual({ status: 0, message: 'too_many_attempts' });
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('limits sign-ups with one email to 3 an hour, so nobody floods a stranger with activation mails', async () => {
+    const email = `${uniqueName('victim')}@mail.test`;
+    for (let i = 0; i < 3; i++) expect((await api.json('front/register_player', signUpForm({ email }), { ip: uniqueIp() })).body).toEqual({ status: 1 });
+    const fourth = await api.json('front/register_player', signUpForm({ email: email.toUpperCase() }), { ip: uniqueIp() });
+    expect(fourth).toEqual({ status: 429, body: { status: 0, message: 'too_many_attempts' } });
   });
 });

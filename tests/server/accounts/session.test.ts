@@ -9,7 +9,7 @@ describe('login and session', () => {
   beforeAll(async () => {
     api = await testApi();
   });
-  afterAll(() => api.close());
+  afterAll(() => api?.close());
 
   const me = (token?: string) => api.json('front/auth/player', undefined, token ? { method: 'GET', token } : { method: 'GET' });
 

@@ -30,8 +30,8 @@ describe('support: contact form, mail box, chat and staff answers', () => {
     await mail.next(bob.email);
   });
   afterAll(async () => {
-    await api.close();
-    await mail.close();
+    await api?.close();
+    await mail?.close();
   });
 
   const contact = (overrides: Record<string, unknown> = {}) => ({

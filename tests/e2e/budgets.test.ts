@@ -1,0 +1,71 @@
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { launchBrowser } from '../helpers/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const KB = 1024;
+
+/** Gzip bytes of all JavaScript a page runs before any interaction (files and inline scripts). */
+async function jsBeforeInteraction(browser: Browser, path: string, width: number): Promise<{ total: number; files: Record<string, number> }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const scripts = new Set<string>();
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') scripts.add(r.url());
+  });
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+  // client:idle islands load after the page settles; give them the time a visitor would.
+  await page.waitForTimeout(1500);
+  await page.waitForLoadState('networkidle');
+  const inline = await page.evaluate(() =>
+    [...document.querySelectorAll('script:not([src])')].filter((s) => !/json/.test(s.getAttribute('type') ?? '')).map((s) => s.textContent ?? ''),
+  );
+  await context.close();
+  const files: Record<string, number> = {};
+  for (const url of scripts) {
+    const response = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    const body = Buffer.from(await response.arrayBuffer());
+    // fetch() inflates; gzip again to count what travels.
+    files[new URL(url).pathname] = gzipSync(body, { level: 9 }).length;
+  }
+  files['(inline)'] = gzipSync(inline.join('\n'), { level: 9 }).length;
+  return { total: Object.values(files).reduce((a, b) => a + b, 0), files };
+}
+
+describe('JavaScript budgets before any interaction', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('keeps promo landing pages at 25 KB gzip or less', async () => {
+    for (const path of ['/de/10freeuk', '/bingo50', '/ip/aviator', '/en3000welcomebonus']) {
+      for (const width of [375, 1280]) {
+        const { total, files } = await jsBeforeInteraction(browser, path, width);
+        expect(total, `${path} at ${width}px: ${JSON.stringify(files)}`).toBeLessThanOrEqual(25 * KB);
+      }
+    }
+  });
+
+  it('keeps every other page at 110 KB gzip or less', async () => {
+    for (const path of [
+      '/',
+      '/online-casino',
+      '/live-casino',
+      '/promotion',
+      '/promotion/1',
+      '/sign-up',
+      '/contact-us',
+      '/user-management',
+      '/faq/0',
+      '/about-us',
+      '/welcome',
+    ]) {
+      const { total, files } = await jsBeforeInteraction(browser, path, 1280);
+      expect(total, `${path}: ${JSON.stringify(files)}`).toBeLessThanOrEqual(110 * KB);
+    }
+  });
+});
