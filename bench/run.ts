@@ -5,10 +5,12 @@ import { join } from 'node:path';
 import { loadConfig } from '../src/server/config.ts';
 import { buildFromDatabase, isStale } from '../src/server/site-build.ts';
 import { benchStatic } from './static.ts';
+import { benchWallet } from './wallet.ts';
 
 const root = process.cwd();
 const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   static: () => benchStatic(root),
+  wallet: () => benchWallet(),
 };
 
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);

@@ -150,6 +150,8 @@ export async function startServer({ config, logger, database }: StartOptions): P
       await realtime.close();
       await stopped;
       const ctx = await ready.catch(() => undefined);
+      // Mail queued by the last requests goes out before the database closes.
+      await ctx?.mailer.drain();
       await ctx?.database.close();
     })();
     return closed;

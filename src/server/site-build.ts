@@ -103,7 +103,7 @@ export async function buildSite(root: string, distDir: string, snapshot: SiteSna
   writeFileSync(snapshotPath(distDir), JSON.stringify(snapshot));
   // Build beside the live site and swap it in when complete, so a server that keeps
   // running never serves a half-written tree.
-  const next = `${distDir}.next`;
+  const next = `${distDir}.next-${process.pid}`;
   rmSync(next, { recursive: true, force: true });
   await run(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], root, {
     ...process.env,
@@ -114,7 +114,7 @@ export async function buildSite(root: string, distDir: string, snapshot: SiteSna
   });
   writeServiceWorker(next);
   await precompress(next);
-  const old = `${distDir}.old`;
+  const old = `${distDir}.old-${process.pid}`;
   rmSync(old, { recursive: true, force: true });
   if (existsSync(distDir)) renameSync(distDir, old);
   renameSync(next, distDir);

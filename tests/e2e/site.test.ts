@@ -120,7 +120,7 @@ describe('the site in every locale', () => {
     const html = await response.text();
     expect(html).toContain(catalog('de').errors?.page_not_found ?? '');
     expect(html).toContain('href="/de"');
-    expect(await (await fetch(`${baseUrl}/no/such/page`)).text()).toContain(en.errors?.page_not_found ?? '');
+    expect(await (await fetch(`${baseUrl}/nothing/here`)).text()).toContain(en.errors?.page_not_found ?? '');
   });
 
   it('keeps out a blacklisted address or country before any HTML, and lets others in', async () => {

@@ -48,10 +48,13 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('balance pushes across se
     await setup.close();
 
     const env = { DATABASE_URL: url.toString(), REDIS_URL, JWT_SECRET, WEBHOOK_SECRET, SEED_DEMO: 'false', DIST_DIR: tinySite() };
-    const [first, second] = await Promise.all([spawnServer(env), spawnServer(env)]);
+    // One after the other: the first start seeds the database.
+    const first = await spawnServer(env);
+    await until(async () => (await fetch(`${first.url}/api/health`)).status === 200);
+    const second = await spawnServer(env);
     const sockets: Socket[] = [];
     try {
-      for (const s of [first, second]) await until(async () => (await fetch(`${s.url}/api/health`)).status === 200);
+      await until(async () => (await fetch(`${second.url}/api/health`)).status === 200);
       const aliceOnSecond = await listen(second.url, alice);
       const bobOnSecond = await listen(second.url, bob);
       const aliceOnFirst = await listen(first.url, alice);

@@ -4,7 +4,6 @@ import en from '../../../locales/en.json';
 import { call } from '../../lib/api.ts';
 import { DIAL_CODES } from '../../shared/countries.ts';
 import type { Locale } from '../../shared/locales.ts';
-import { contactParams } from '../../shared/schemas/contact.ts';
 import { i18n } from '../../stores/i18n.ts';
 import { $session, type Player } from '../../stores/session.ts';
 import { $overlay, toast } from '../../stores/ui.ts';
@@ -13,6 +12,7 @@ import { Field } from './Field.tsx';
 import { useForm } from './use-form.ts';
 
 const authText = i18n('auth', en.auth);
+const rules = () => import('../../shared/schemas/contact.ts').then((m) => m.contactParams);
 const validation = i18n('validation', en.validation);
 
 /** The longest dial code the number starts with, and the rest. */
@@ -43,7 +43,7 @@ export function ContactForm({ locale }: { locale: Locale }) {
   const v = useStore(validation) as Record<string, string>;
   // The build rendered an empty form; a player's details fill it after hydration.
   const session = useStore($session, { ssr: 'initial' });
-  const form = useForm(contactParams, prefill(null, 'DE'));
+  const form = useForm(rules, prefill(null, 'DE'));
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | undefined>();
@@ -59,7 +59,7 @@ export function ContactForm({ locale }: { locale: Locale }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const data = form.submit();
+    const data = await form.submit();
     if (!data || busy) return;
     setBusy(true);
     setFailure(undefined);

@@ -30,7 +30,7 @@ export default function LoginModal({ locale, state, onClose }: Props) {
 
   async function submit(e?: FormEvent) {
     e?.preventDefault();
-    const data = form.submit();
+    const data = await form.submit();
     if (!data || busy) return;
     setBusy(true);
     setFailed(undefined);

@@ -37,7 +37,7 @@ export default function RecoveryModal({ kind, onClose }: Props) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const data = form.submit();
+    const data = await form.submit();
     if (!data || busy) return;
     setBusy(true);
     setResult(undefined);

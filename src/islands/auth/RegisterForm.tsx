@@ -4,7 +4,7 @@ import en from '../../../locales/en.json';
 import { call } from '../../lib/api.ts';
 import { countryOptions, DIAL_CODES } from '../../shared/countries.ts';
 import { LANGUAGE_TAG, LANGUAGES, type Locale, localizePath } from '../../shared/locales.ts';
-import { latestBirthday, registerPlayerForm, SIGN_UP_LOCALES } from '../../shared/schemas/player.ts';
+import { latestBirthday, SIGN_UP_LOCALES } from '../../shared/player-rules.ts';
 import { i18n } from '../../stores/i18n.ts';
 import { $overlay, openModal } from '../../stores/ui.ts';
 import { $visitor } from '../../stores/visitor.ts';
@@ -15,6 +15,7 @@ const authText = i18n('auth', en.auth);
 const validation = i18n('validation', en.validation);
 
 export const DEBOUNCE_MS = 500;
+const rules = () => import('../../shared/schemas/player.ts').then((m) => m.registerPlayerForm);
 const subscribeNever = () => () => {};
 
 interface Props {
@@ -68,7 +69,7 @@ export function RegisterForm({ locale, variant, onRegistered }: Props) {
   const t = useStore(authText);
   const v = useStore(validation) as Record<string, string>;
   const visitor = useStore($visitor);
-  const form = useForm(registerPlayerForm, initialValues(locale));
+  const form = useForm(rules, initialValues(locale));
   const [promoOpen, setPromoOpen] = useState(variant === 'page' || form.values.promo_code !== '');
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | undefined>();
@@ -148,7 +149,7 @@ export function RegisterForm({ locale, variant, onRegistered }: Props) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setPhoneShown(true);
-    const data = form.submit();
+    const data = await form.submit();
     if (!data || busy) return;
     setBusy(true);
     setRefusal(undefined);

@@ -25,7 +25,7 @@ export default function ResetPasswordModal({ token, onClose }: { token: string; 
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const data = form.submit();
+    const data = await form.submit();
     if (!data) return;
     $overlay.set(true);
     try {

@@ -1,7 +1,11 @@
 // Form state for islands: values, which fields were touched, and each field's
-// first error as a catalogue key, from the same zod schema the server runs.
-import { useCallback, useMemo, useState } from 'react';
+// first error as a catalogue key, from the same zod schema the server runs. A form
+// on a page (not in a modal) passes a loader instead of the schema, so zod loads on
+// the visitor's first keystroke rather than with the page.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
+
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
 
 export interface FormApi<V extends Record<string, unknown>, O> {
   values: V;
@@ -10,7 +14,7 @@ export interface FormApi<V extends Record<string, unknown>, O> {
   set<K extends keyof V>(name: K, value: V[K]): void;
   touch(name: keyof V): void;
   /** Validates everything and marks every field touched; the parsed data when valid. */
-  submit(): O | undefined;
+  submit(): Promise<O | undefined>;
   /** Errors from the server (400 field errors) or async checks, by field. */
   setExternal(name: string, key: string | undefined): void;
   reset(values?: V): void;
@@ -29,20 +33,39 @@ function errorsOf(schema: z.ZodType, values: unknown): Record<string, string> {
   return out;
 }
 
-export function useForm<S extends z.ZodType, V extends Record<string, unknown>>(schema: S, initial: V): FormApi<V, z.output<S>> {
+export function useForm<S extends z.ZodType, V extends Record<string, unknown>>(source: SchemaSource<S>, initial: V): FormApi<V, z.output<S>> {
+  const [schema, setSchema] = useState<S | undefined>(typeof source === 'function' ? undefined : source);
+  const loading = useRef<Promise<S> | undefined>(undefined);
+  const load = useCallback(async (): Promise<S> => {
+    if (typeof source !== 'function') return source;
+    loading.current ??= source().then((s) => {
+      setSchema(() => s);
+      return s;
+    });
+    return loading.current;
+  }, [source]);
+
   const [values, setValues] = useState<V>(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
   const [external, setExternalErrors] = useState<Record<string, string>>({});
-  const errors = useMemo(() => ({ ...errorsOf(schema, values), ...external }), [schema, values, external]);
+  const errors = useMemo(() => ({ ...(schema ? errorsOf(schema, values) : {}), ...external }), [schema, values, external]);
+  // Anything touched means the visitor is using the form: time to fetch the rules.
+  useEffect(() => {
+    if (!schema && Object.keys(touched).length > 0) void load();
+  }, [schema, touched, load]);
 
-  const set = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setExternalErrors((e) => {
-      if (!(name in e)) return e;
-      const { [name as string]: _, ...rest } = e;
-      return rest;
-    });
-  }, []);
+  const set = useCallback(
+    <K extends keyof V>(name: K, value: V[K]) => {
+      void load();
+      setValues((v) => ({ ...v, [name]: value }));
+      setExternalErrors((e) => {
+        if (!(name in e)) return e;
+        const { [name as string]: _, ...rest } = e;
+        return rest;
+      });
+    },
+    [load],
+  );
   const touch = useCallback((name: keyof V) => setTouched((t) => (t[name] ? t : { ...t, [name]: true })), []);
   const setExternal = useCallback((name: string, key: string | undefined) => {
     setExternalErrors((e) => {
@@ -68,10 +91,11 @@ export function useForm<S extends z.ZodType, V extends Record<string, unknown>>(
       setExternalErrors({});
     },
     errorOf: (name) => (touched[name as keyof V] ? errors[name as string] : undefined),
-    submit: () => {
+    submit: async () => {
       setTouched(Object.fromEntries(Object.keys(values).map((k) => [k, true])) as Partial<Record<keyof V, boolean>>);
+      const rules = await load();
       if (Object.keys(external).length > 0) return undefined;
-      const result = schema.safeParse(values);
+      const result = rules.safeParse(values);
       return result.success ? (result.data as z.output<S>) : undefined;
     },
   };
