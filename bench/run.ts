@@ -1,6 +1,6 @@
 // `npm run bench [name…]`: each benchmark runs its baseline beside the measured
 // thing in the same run and prints the ratio. Results go to bench/results/latest.json.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../src/server/config.ts';
 import { buildFromDatabase, isStale } from '../src/server/site-build.ts';
@@ -14,8 +14,13 @@ const benches: Record<string, () => Promise<Record<string, unknown>>> = {
 };
 
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);
-if (isStale(root, join(root, 'dist/client'))) await buildFromDatabase(root, join(root, 'dist/client'), loadConfig({ NODE_ENV: 'test' }));
-const results: Record<string, unknown> = { date: new Date().toISOString() };
+// Only the static benchmark serves the built site; the others need no build.
+if (wanted.includes('static') && isStale(root, join(root, 'dist/client')))
+  await buildFromDatabase(root, join(root, 'dist/client'), loadConfig({ NODE_ENV: 'test' }));
+const latest = join(root, 'bench/results/latest.json');
+// Figures of benchmarks not run this time are kept, so that one can be rerun alone.
+const previous = existsSync(latest) ? (JSON.parse(readFileSync(latest, 'utf8')) as Record<string, unknown>) : {};
+const results: Record<string, unknown> = { ...previous, date: new Date().toISOString() };
 for (const name of wanted) {
   const bench = benches[name];
   if (!bench) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(benches).join(', ')}`);
@@ -23,4 +28,4 @@ for (const name of wanted) {
   results[name] = await bench();
 }
 mkdirSync(join(root, 'bench/results'), { recursive: true });
-writeFileSync(join(root, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(latest, `${JSON.stringify(results, null, 2)}\n`);

@@ -58,6 +58,7 @@ export default function AccountPage({ locale }: Props) {
   const unread = useStore($unread);
   const [tab, setTab] = useState<number | null>(null);
   const leaving = useRef(false);
+  const wasPlayer = useRef(false);
   const tabRefs = useRef(new Map<number, HTMLButtonElement>());
   const selectId = useId();
 
@@ -71,9 +72,18 @@ export default function AccountPage({ locale }: Props) {
 
   // The login guard: a guest is sent home, and comes back here after logging in.
   useEffect(() => {
-    if (!session.known || session.loggedIn || leaving.current) return;
-    rememberWantedPage(location.pathname + location.search);
+    if (session.loggedIn) wasPlayer.current = true;
+    if (!session.known || session.loggedIn || leaving.current) return undefined;
+    if (wasPlayer.current) {
+      // Signed out while here (log out elsewhere on the page, an expired session): whoever
+      // signed out is already navigating; go home only if nobody does.
+      const timer = setTimeout(() => location.replace(localizePath('/', locale)), 1500);
+      return () => clearTimeout(timer);
+    }
+    // Coming back to "log out" right after logging in would undo the login: remember the page without it.
+    rememberWantedPage(tabFromSearch(location.search) === LOG_OUT_TAB ? location.pathname : location.pathname + location.search);
     location.replace(localizePath('/', locale));
+    return undefined;
   }, [session.known, session.loggedIn, locale]);
 
   useEffect(() => {

@@ -98,7 +98,7 @@ export default function Transactions({ locale }: { locale: Locale }) {
           <ListState loaded={list} empty={t.transactions_empty} isEmpty={rows.length === 0} />
           {rows.length > 0 && (
             <div className="acct-table-wrap" aria-busy={list.loading}>
-              <table className="acct-table" data-testid="transaction-table">
+              <table className="acct-table acct-table-wide" data-testid="transaction-table">
                 <caption className="visually-hidden">{t.transactions_caption}</caption>
                 <thead>
                   <tr>

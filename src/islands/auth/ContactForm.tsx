@@ -9,6 +9,7 @@ import { $session, type Player } from '../../stores/session.ts';
 import { $overlay, toast } from '../../stores/ui.ts';
 import { $visitor } from '../../stores/visitor.ts';
 import { Field } from './Field.tsx';
+import { dialOptions, LazyOptionsSelect } from './LazyOptions.tsx';
 import { useForm } from './use-form.ts';
 
 const authText = i18n('auth', en.auth);
@@ -115,15 +116,14 @@ export function ContactForm({ locale }: { locale: Locale }) {
       <div className={`field${msg('phone_number1') ? ' is-invalid' : ''}`}>
         <label htmlFor="contact-phone">{t.phone_number}</label>
         <div className="phone">
-          <select name="countryPhone" aria-label={t.dial_code} value={form.values.countryPhone} onChange={(e) => form.set('countryPhone', e.target.value)}>
-            {[...new Set(Object.values(DIAL_CODES))]
-              .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)))
-              .map((dial) => (
-                <option key={dial} value={dial}>
-                  {dial}
-                </option>
-              ))}
-          </select>
+          <LazyOptionsSelect
+            name="countryPhone"
+            aria-label={t.dial_code}
+            value={form.values.countryPhone}
+            onChange={(e) => form.set('countryPhone', e.target.value)}
+            current={<option value={form.values.countryPhone}>{form.values.countryPhone}</option>}
+            options={dialOptions}
+          />
           <input
             id="contact-phone"
             inputMode="numeric"

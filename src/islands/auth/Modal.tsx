@@ -30,6 +30,7 @@ export function Modal({ title, onClose, size = 'md', closeLabel, children }: Mod
     };
   }, [onClose]);
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Escape (the dialog's cancel event) is its keyboard twin
     <dialog
       ref={ref}
       className="modal"

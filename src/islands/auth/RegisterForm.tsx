@@ -9,6 +9,7 @@ import { i18n } from '../../stores/i18n.ts';
 import { $overlay, openModal } from '../../stores/ui.ts';
 import { $visitor } from '../../stores/visitor.ts';
 import { Field } from './Field.tsx';
+import { dialOptions, LazyOptionsSelect } from './LazyOptions.tsx';
 import { useForm } from './use-form.ts';
 
 const authText = i18n('auth', en.auth);
@@ -74,13 +75,13 @@ export function RegisterForm({ locale, variant, onRegistered }: Props) {
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | undefined>();
   // Country names come from the browser's Intl data, which differs from the build's:
-  // the full list appears after hydration so the first render matches the HTML.
+  // names appear after hydration so the first render matches the HTML.
   const hydrated = useSyncExternalStore(
     subscribeNever,
     () => true,
     () => false,
   );
-  const countries = useMemo(() => (hydrated ? countryOptions(LANGUAGE_TAG[locale]) : []), [hydrated, locale]);
+  const countryName = (code: string) => (hydrated ? (new Intl.DisplayNames([LANGUAGE_TAG[locale], 'en'], { type: 'region' }).of(code) ?? code) : code);
   const maxBirthday = latestBirthday();
   const msg = (name: string) => {
     const key = form.errorOf(name);
@@ -236,7 +237,7 @@ export function RegisterForm({ locale, variant, onRegistered }: Props) {
         </div>
         <div className="field">
           <label htmlFor="reg-country">{t.country}</label>
-          <select
+          <LazyOptionsSelect
             id="reg-country"
             name="country"
             autoComplete="country"
@@ -245,14 +246,15 @@ export function RegisterForm({ locale, variant, onRegistered }: Props) {
               set('country', e.target.value);
               set('countryPhone', DIAL_CODES[e.target.value] ?? form.values.countryPhone);
             }}
-          >
-            {countries.length === 0 && <option value={form.values.country}>{form.values.country}</option>}
-            {countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </select>
+            current={<option value={form.values.country}>{countryName(form.values.country)}</option>}
+            options={() =>
+              countryOptions(LANGUAGE_TAG[locale]).map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))
+            }
+          />
         </div>
         {text('city', t.city, { autoComplete: 'address-level2', required: true })}
         {text('address', t.address, { autoComplete: 'street-address', required: true })}
@@ -260,15 +262,14 @@ export function RegisterForm({ locale, variant, onRegistered }: Props) {
         <div className={`field${phoneShown && form.errorOf('phone_number1') ? ' is-invalid' : ''}`}>
           <label htmlFor="reg-phone">{t.phone_number}</label>
           <div className="phone">
-            <select name="countryPhone" aria-label={t.dial_code} value={form.values.countryPhone} onChange={(e) => set('countryPhone', e.target.value)}>
-              {[...new Set(Object.values(DIAL_CODES))]
-                .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)))
-                .map((dial) => (
-                  <option key={dial} value={dial}>
-                    {dial}
-                  </option>
-                ))}
-            </select>
+            <LazyOptionsSelect
+              name="countryPhone"
+              aria-label={t.dial_code}
+              value={form.values.countryPhone}
+              onChange={(e) => set('countryPhone', e.target.value)}
+              current={<option value={form.values.countryPhone}>{form.values.countryPhone}</option>}
+              options={dialOptions}
+            />
             <input
               id="reg-phone"
               name="phone_number1"

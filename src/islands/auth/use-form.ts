@@ -1,7 +1,7 @@
 // Form state for islands: values, which fields were touched, and each field's
 // first error as a catalogue key, from the same zod schema the server runs. A form
-// on a page (not in a modal) passes a loader instead of the schema, so zod loads on
-// the visitor's first keystroke rather than with the page.
+// on a page (not in a modal) passes a loader instead of the schema, so zod loads when
+// the visitor first leaves a field or submits, rather than with the page.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
 
@@ -54,18 +54,15 @@ export function useForm<S extends z.ZodType, V extends Record<string, unknown>>(
     if (!schema && Object.keys(touched).length > 0) void load();
   }, [schema, touched, load]);
 
-  const set = useCallback(
-    <K extends keyof V>(name: K, value: V[K]) => {
-      void load();
-      setValues((v) => ({ ...v, [name]: value }));
-      setExternalErrors((e) => {
-        if (!(name in e)) return e;
-        const { [name as string]: _, ...rest } = e;
-        return rest;
-      });
-    },
-    [load],
-  );
+  // Setting a value loads nothing by itself: pages prefill fields before anyone types.
+  const set = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setExternalErrors((e) => {
+      if (!(name in e)) return e;
+      const { [name as string]: _, ...rest } = e;
+      return rest;
+    });
+  }, []);
   const touch = useCallback((name: keyof V) => setTouched((t) => (t[name] ? t : { ...t, [name]: true })), []);
   const setExternal = useCallback((name: string, key: string | undefined) => {
     setExternalErrors((e) => {

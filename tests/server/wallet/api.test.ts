@@ -181,6 +181,10 @@ describe('front/get_financial_transaction', () => {
       status: 1,
       transaction: { id: own, amount: 42 },
     });
+    expect((await api.json('front/get_financial_transaction', { tx_id: invoice }, { token: aliceToken })).body).toMatchObject({
+      status: 1,
+      transaction: { id: own },
+    });
     const foreign = await api.json('front/get_financial_transaction', { tx_id: others }, { token: aliceToken });
     const missing = await api.json('front/get_financial_transaction', { tx_id: 987_654_321 }, { token: aliceToken });
     expect(foreign).toEqual(missing);

@@ -64,9 +64,13 @@ export function walletRoutes(ctx: ServerContext) {
     })
     .post('/get_financial_transaction', player, async (c) => {
       const q = await parseBody(c, financialTransactionParams);
-      const id = typeof q.tx_id === 'number' ? q.tx_id : q.tx_id && /^\d{1,15}$/.test(q.tx_id) ? Number(q.tx_id) : undefined;
-      const invoiceId = q.invoice_id ?? (id === undefined && typeof q.tx_id === 'string' ? q.tx_id : undefined);
-      const found = await findFinancialTransaction(db, c.get('player').playerId, id !== undefined ? { id } : { invoiceId });
+      const playerId = c.get('player').playerId;
+      const ownId = typeof q.tx_id === 'number' ? q.tx_id : q.tx_id && /^\d{1,15}$/.test(q.tx_id) ? Number(q.tx_id) : undefined;
+      // A cashier may hand back its own reference as tx_id: our id is tried first, then theirs.
+      const reference = q.invoice_id ?? (typeof q.tx_id === 'string' ? q.tx_id : undefined);
+      const found =
+        (ownId !== undefined ? await findFinancialTransaction(db, playerId, { id: ownId }) : undefined) ??
+        (reference ? await findFinancialTransaction(db, playerId, { invoiceId: reference }) : undefined);
       // Another player's transaction answers exactly like one that does not exist.
       if (!found) return c.json(refusal('transaction_not_found'));
       return c.json({ status: 1, transaction: { ...financialRow(found), invoice_id: found.invoiceId } } satisfies FinancialTransactionReply);
