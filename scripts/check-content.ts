@@ -17,7 +17,7 @@ function compare(a: unknown, b: unknown, path: string, problems: string[]): void
   }
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || b.length !== a.length) problems.push(`${path}: expected ${a.length} items`);
-    else a.forEach((item, i) => compare(item, b[i], `${path}[${i}]`, problems));
+    else for (const [i, item] of a.entries()) compare(item, b[i], `${path}[${i}]`, problems);
     return;
   }
   const ao = a as Record<string, unknown>;

@@ -49,7 +49,7 @@ function expiryOf(token: string): number {
   }
 }
 
-function useToken(token: string): void {
+function adoptToken(token: string): void {
   setAccessToken(token);
   local.set(STRATEGY_KEY, 'local');
   clearTimeout(refreshTimer);
@@ -76,7 +76,7 @@ export async function fetchPlayer(): Promise<Player | null> {
 async function refresh(): Promise<boolean> {
   try {
     const { accessToken } = await call<{ accessToken: string }>('front/auth/refresh');
-    useToken(accessToken);
+    adoptToken(accessToken);
     return true;
   } catch {
     clear();
@@ -107,7 +107,7 @@ export async function login(credentials: { username: string; password: string })
   $session.setKey('busy', true);
   try {
     const { accessToken } = await call<{ accessToken: string }>('front/auth/login/', { ...credentials, ip_address: $visitor.get().ip });
-    useToken(accessToken);
+    adoptToken(accessToken);
     const player = await fetchPlayer();
     if (!player) throw new Error('no player');
     for (const listener of listeners) listener(player);

@@ -30,7 +30,7 @@ export default function AccountPanel({ locale }: { locale: Locale }) {
         </div>
       </dl>
       <nav aria-label={t.my_account}>
-        <ul className="drawer-nav" role="list">
+        <ul className="drawer-nav">
           {ACCOUNT_ITEMS.map((item) => (
             <li key={item.key}>
               {item.key === 'log_out' || item.key === 'deposit' ? (

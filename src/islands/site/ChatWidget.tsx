@@ -71,9 +71,10 @@ export default function ChatWidget({ locale: _locale }: { locale: Locale }) {
     return () => clearInterval(timer);
   }, [open, chatId, session.loggedIn, poll]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever a message arrives
   useEffect(() => {
     list.current?.lastElementChild?.scrollIntoView({ block: 'end' });
-  }, [items.length]);
+  }, [items]);
 
   async function send(e: FormEvent) {
     e.preventDefault();

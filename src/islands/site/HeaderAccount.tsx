@@ -75,25 +75,29 @@ export default function HeaderAccount({ locale }: Props) {
         {t.deposit}
       </button>
       <div className="user-menu" ref={menuRef}>
-        <button type="button" className="btn btn-outline btn-small user-menu-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="btn btn-outline btn-small user-menu-button"
+          aria-expanded={open}
+          aria-controls="user-menu-list"
+          onClick={() => setOpen(!open)}
+        >
           {session.user.username}
         </button>
         {open && (
-          <ul className="user-menu-list" role="menu">
+          <ul className="user-menu-list" id="user-menu-list">
             {ACCOUNT_ITEMS.map((item) => (
-              <li key={item.key} role="none">
+              <li key={item.key}>
                 {item.key === 'log_out' ? (
-                  <button type="button" role="menuitem" data-action="logout">
+                  <button type="button" data-action="logout">
                     {t.log_out}
                   </button>
                 ) : item.key === 'deposit' ? (
-                  <button type="button" role="menuitem" data-action="deposit">
+                  <button type="button" data-action="deposit">
                     {t.deposit}
                   </button>
                 ) : (
-                  <a role="menuitem" href={`${localizePath('/user-management', locale)}?tab=${item.tab}`}>
-                    {t[item.key]}
-                  </a>
+                  <a href={`${localizePath('/user-management', locale)}?tab=${item.tab}`}>{t[item.key]}</a>
                 )}
               </li>
             ))}

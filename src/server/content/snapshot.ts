@@ -39,16 +39,21 @@ export async function readSnapshot(db: Executor): Promise<SiteSnapshot> {
     footer: {},
   };
   const texts = new Map<string, PromotionText>();
+  const add = <T>(record: Partial<Record<Locale, T[]>>, locale: Locale, item: T) => {
+    const list = record[locale] ?? [];
+    list.push(item);
+    record[locale] = list;
+  };
   for (const row of content) {
     const locale = row.locale as Locale;
     if (!LOCALES.includes(locale)) continue;
     if (row.kind === 'promotion') texts.set(`${row.slug}:${locale}`, { title: row.title, brief: row.brief, body: row.body });
-    else if (row.kind === 'faq') (snapshot.pages[locale] ??= []).push({ tab: row.slug, title: row.title, body: row.body });
+    else if (row.kind === 'faq') add(snapshot.pages, locale, { tab: row.slug, title: row.title, body: row.body });
     else if (row.kind === 'license_line') snapshot.licenseLine[locale] = row.body;
-    else if (row.kind === 'footer') (snapshot.footer[locale] ??= []).push(row.body);
+    else if (row.kind === 'footer') add(snapshot.footer, locale, row.body);
     else if (row.kind === 'slider' && !row.mobile) {
       const mobile = content.find((m) => m.kind === 'slider' && m.mobile && m.slug === row.slug && m.locale === row.locale);
-      (snapshot.slider[locale] ??= []).push({
+      add(snapshot.slider, locale, {
         title: row.title,
         text: row.body,
         cta: row.brief,

@@ -2,8 +2,7 @@
 // (refuse, or which entries to post), and lets the ledger engine write and commit.
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Pushes } from '../context.ts';
-import { type Db, rows } from '../db/client.ts';
-import type { Conn } from './connection.ts';
+import { type Db, type Executor, rows } from '../db/client.ts';
 import { promotions } from '../db/schema/content.ts';
 import type { OperationKind } from '../db/schema/wallet.ts';
 import { playerAccountIds } from './accounts.ts';
@@ -162,8 +161,9 @@ interface KnownBet {
 
 // Read after the player's accounts are locked: every change to this player's bets
 // happens under the same locks, so what is read here cannot change before commit.
-async function readBet(tx: Conn, betKey: string): Promise<KnownBet | undefined> {
-  const [r] = await tx.query<BetRow>(
+async function readBet(tx: Executor, betKey: string): Promise<KnownBet | undefined> {
+  const [r] = await rows<BetRow>(
+    tx,
     sql`select o.id as op_id, o.outcome, o.player_id, b.id, b.stake, b.stake_real, b.stake_bonus, b.bonus_id, b.state, g.status as bonus_status
         from wallet_operations o
         left join player_bets b on b.id = o.id
@@ -231,7 +231,8 @@ export function createWallet(db: Db, pushes: Pushes): Wallet {
       fingerprint: print,
       system: kind === 'withdrawal_complete' ? ['clearing'] : [],
       decide: async (l) => {
-        const [w] = await l.tx.query<{ status: string; amount: number | string }>(
+        const [w] = await rows<{ status: string; amount: number | string }>(
+          l.tx,
           sql`select status, amount from financial_transactions where id = ${input.transactionId}`,
         );
         if (w?.status !== 'pending') return { refuse: 'withdrawal_not_pending' };
