@@ -1,23 +1,12 @@
 // Helpers shared by benchmarks: a load generator (wrk when installed, autocannon
-// otherwise), free ports, and the real server as a child process.
+// otherwise) and a table printer.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export function has(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface LoadResult {

@@ -4,8 +4,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnServer } from '../tests/helpers/spawn.ts';
-import { freePort, has, load, table } from './lib.ts';
+import { freePort, spawnServer } from '../tests/helpers/spawn.ts';
+import { has, load, table } from './lib.ts';
 
 export async function benchStatic(root: string): Promise<Record<string, number | string | undefined>> {
   const dist = join(root, 'dist/client');

@@ -30,3 +30,13 @@ export function shippedCatalog(locale: Locale, namespaces: string[]): Catalog {
   const base = catalogOf('en');
   return Object.fromEntries(namespaces.map((ns) => [ns, { ...base[ns], ...own[ns] }]));
 }
+
+let seeded = false;
+
+/** Puts every locale's catalog in the islands' i18n cache for prerendering (once per build). */
+export function seedBuildCatalogs(seed: (locale: Locale, catalog: Catalog) => void, locales: readonly Locale[]): void {
+  if (seeded) return;
+  seeded = true;
+  const namespaces = Object.keys(catalogOf('en'));
+  for (const locale of locales) seed(locale, shippedCatalog(locale, namespaces));
+}

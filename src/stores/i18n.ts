@@ -27,3 +27,12 @@ if (typeof document !== 'undefined') {
   const embedded = document.getElementById('i18n-catalog')?.textContent;
   if (isLocale(lang) && embedded) seedCatalog(lang, JSON.parse(embedded) as Catalog);
 }
+
+/**
+ * Islands call this first with their page's locale. The build renders page after page
+ * (and Astro may render an island before the layout that wraps it), so the store must
+ * follow each island's own locale there; in the browser the page sets it once.
+ */
+export function syncLocale(locale: Locale): void {
+  if (typeof document === 'undefined' && $locale.get() !== locale) $locale.set(locale);
+}

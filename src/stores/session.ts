@@ -73,32 +73,49 @@ export async function fetchPlayer(): Promise<Player | null> {
   return player;
 }
 
-async function refresh(): Promise<boolean> {
-  try {
-    const { accessToken } = await call<{ accessToken: string }>('front/auth/refresh');
-    adoptToken(accessToken);
-    return true;
-  } catch {
-    clear();
-    return false;
-  }
+let refreshing: Promise<boolean> | undefined;
+
+// One refresh at a time: the server treats a refresh token shown twice as stolen and
+// ends the session. keepalive lets a refresh under way finish (and its new cookie
+// land) even when the visitor navigates away in the middle of it.
+function refresh(): Promise<boolean> {
+  refreshing ??= http<{ accessToken: string }>('front/auth/refresh', { method: 'POST', body: {}, keepalive: true })
+    .then(
+      ({ accessToken }) => {
+        adoptToken(accessToken);
+        return true;
+      },
+      () => {
+        clear();
+        return false;
+      },
+    )
+    .finally(() => {
+      refreshing = undefined;
+    });
+  return refreshing;
 }
 
-/** On page start: brings back the session of a player who logged in before. */
-export async function restoreSession(): Promise<void> {
-  if (local.get(STRATEGY_KEY) !== 'local') {
-    $session.setKey('known', true);
-    return;
-  }
-  if (await refresh()) {
-    try {
-      await fetchPlayer();
-    } catch (error) {
-      // Startup auth errors are only logged (SPEC §8).
-      console.error('session restore failed', error);
-      clear();
+let restoring: Promise<void> | undefined;
+
+/** On page start: brings back the session of a player who logged in before (once per page, whoever asks). */
+export function restoreSession(): Promise<void> {
+  restoring ??= (async () => {
+    if (local.get(STRATEGY_KEY) !== 'local') {
+      $session.setKey('known', true);
+      return;
     }
-  }
+    if (await refresh()) {
+      try {
+        await fetchPlayer();
+      } catch (error) {
+        // Startup auth errors are only logged (SPEC §8).
+        console.error('session restore failed', error);
+        clear();
+      }
+    }
+  })();
+  return restoring;
 }
 
 /** Logs in with the local strategy; throws on failure (the form shows failed_login). */

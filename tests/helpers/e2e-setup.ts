@@ -7,13 +7,15 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../../src/server/config.ts';
 import { buildFromDatabase, isStale } from '../../src/server/site-build.ts';
-import { ROOT, spawnServer } from './spawn.ts';
+import { freePort, ROOT, spawnServer } from './spawn.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     /** The server's signing key, so tests can act as staff (admin calls) without a UI for it. */
     jwtSecret: string;
+    /** The port the server mails to; a test that reads mail listens there (tests/helpers/mail.ts). */
+    smtpPort: number;
   }
 }
 
@@ -23,16 +25,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dist = join(ROOT, 'dist/client');
   if (isStale(ROOT, dist)) await buildFromDatabase(ROOT, dist, loadConfig({ NODE_ENV: 'test' }));
   // Loopback is a trusted proxy here so that tests can present any visitor address.
+  const smtpPort = await freePort();
   const server = await spawnServer({
     DATA_DIR: mkdtempSync(join(tmpdir(), 'casino-e2e-')),
     DIST_DIR: dist,
     JWT_SECRET: E2E_JWT_SECRET,
     TRUSTED_PROXIES: '127.0.0.1',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   });
   // The first API call waits for migrations; make sure they are done before tests time anything.
   for (let i = 0; i < 100 && (await fetch(`${server.url}/api/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
   project.provide('baseUrl', server.url);
   project.provide('jwtSecret', E2E_JWT_SECRET);
+  project.provide('smtpPort', smtpPort);
   return async () => {
     await server.stop();
   };

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { Component, type KeyboardEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { call } from '../../lib/api.ts';
 import { type Locale, localizePath } from '../../shared/locales.ts';
+import { syncLocale } from '../../stores/i18n.ts';
 import { $session, rememberWantedPage, restoreSession, signOut } from '../../stores/session.ts';
 import './account.css';
 import { LOG_OUT_TAB, TABS, type TabKey, tabFromSearch, writeTab } from './tabs.ts';
@@ -51,6 +52,7 @@ class TabBoundary extends Component<{ fallback: ReactNode; children: ReactNode }
 
 /** The account page (/user-management): players only; tabs chosen by `?tab=N`. */
 export default function AccountPage({ locale }: Props) {
+  syncLocale(locale);
   const t = useStore(accountText);
   const m = useStore(menuText);
   // The build rendered the loading state; the session is only known in the browser.
@@ -67,7 +69,8 @@ export default function AccountPage({ locale }: Props) {
     // HeaderAccount, on every page with this layout, restores the session. A second restore
     // at the same time would present the same one-time refresh token twice, which the server
     // takes for theft and answers by ending the session; so restore here only without it.
-    if (!$session.get().known && !document.querySelector('.site-header astro-island')) void restoreSession();
+    // restoreSession() runs once per page whoever asks (the header asks too).
+    void restoreSession();
   }, []);
 
   // The login guard: a guest is sent home, and comes back here after logging in.

@@ -23,7 +23,7 @@ export default function ChangePassword() {
 
   async function submit(e: SubmitEvent) {
     e.preventDefault();
-    if (busy || !form.submit()) return;
+    if (busy || !(await form.submit())) return;
     setBusy(true);
     setOutcome(undefined);
     try {

@@ -103,7 +103,7 @@ function ProfileForm({ locale, player }: { locale: Locale; player: PlayerProfile
 
   async function save(e: SubmitEvent) {
     e.preventDefault();
-    if (busy || !form.submit()) return;
+    if (busy || !(await form.submit())) return;
     setBusy(true);
     try {
       const { gender, address, postal_code, city, country, countryPhone, phone_number1, interface_local } = form.values;

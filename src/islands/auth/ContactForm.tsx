@@ -4,7 +4,7 @@ import en from '../../../locales/en.json';
 import { call } from '../../lib/api.ts';
 import { DIAL_CODES } from '../../shared/countries.ts';
 import type { Locale } from '../../shared/locales.ts';
-import { i18n } from '../../stores/i18n.ts';
+import { i18n, syncLocale } from '../../stores/i18n.ts';
 import { $session, type Player } from '../../stores/session.ts';
 import { $overlay, toast } from '../../stores/ui.ts';
 import { $visitor } from '../../stores/visitor.ts';
@@ -167,5 +167,6 @@ export function ContactForm({ locale }: { locale: Locale }) {
 
 /** The contact form on the /contact-us page. */
 export default function ContactPage({ locale }: { locale: Locale }) {
+  syncLocale(locale);
   return <ContactForm locale={locale} />;
 }

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
+import { syncLocale } from '../../stores/i18n.ts';
 import type { Locale } from '../../shared/locales.ts';
 import { $modal, closeModal } from '../../stores/ui.ts';
 
@@ -13,6 +14,7 @@ const WelcomeDialog = lazy(() => import('./WelcomeDialog.tsx'));
 
 /** Shows the modal the interface asked for (login, register, recovery, contact, welcome). */
 export default function ModalHost({ locale }: { locale: Locale }) {
+  syncLocale(locale);
   const modal = useStore($modal, { ssr: 'initial' });
 
   if (!modal) return null;

@@ -3,13 +3,14 @@ import { useEffect, useState } from 'react';
 import en from '../../../locales/en.json';
 import { call } from '../../lib/api.ts';
 import { type Locale, localizePath } from '../../shared/locales.ts';
-import { i18n } from '../../stores/i18n.ts';
+import { i18n, syncLocale } from '../../stores/i18n.ts';
 
 const welcome = i18n('welcome', en.welcome);
 const SECONDS = 5;
 
 /** The emailed activation link lands here: activate, then count down and go to the casino. */
 export default function WelcomeActivation({ locale }: { locale: Locale }) {
+  syncLocale(locale);
   const t = useStore(welcome);
   const [state, setState] = useState<'idle' | 'working' | 'done' | 'failed'>('idle');
   const [left, setLeft] = useState(SECONDS);

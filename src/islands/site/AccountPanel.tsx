@@ -3,7 +3,7 @@ import en from '../../../locales/en.json';
 import { formatMoney } from '../../lib/format.ts';
 import { type Locale, localizePath } from '../../shared/locales.ts';
 import { $balance } from '../../stores/balance.ts';
-import { i18n } from '../../stores/i18n.ts';
+import { i18n, syncLocale } from '../../stores/i18n.ts';
 import { $session } from '../../stores/session.ts';
 import { ACCOUNT_ITEMS } from './account-menu.ts';
 
@@ -11,6 +11,7 @@ const messages = i18n('menu', en.menu);
 
 /** The right account sidebar on tablet and mobile: real and bonus balances and the account items. */
 export default function AccountPanel({ locale }: { locale: Locale }) {
+  syncLocale(locale);
   const t = useStore(messages);
   const session = useStore($session, { ssr: 'initial' });
   const balance = useStore($balance, { ssr: 'initial' });

@@ -5,7 +5,7 @@ import { call } from '../../lib/api.ts';
 import { local } from '../../lib/browser.ts';
 import { formatDate } from '../../lib/format.ts';
 import type { Locale } from '../../shared/locales.ts';
-import { i18n } from '../../stores/i18n.ts';
+import { i18n, syncLocale } from '../../stores/i18n.ts';
 import { $session } from '../../stores/session.ts';
 import { $settings, loadSettings } from '../../stores/settings.ts';
 
@@ -25,7 +25,8 @@ interface ChatMessage {
  * (front/chat_send, front/chat_history, polled while open); when the settings name a
  * third-party chat script, that script is loaded instead.
  */
-export default function ChatWidget({ locale: _locale }: { locale: Locale }) {
+export default function ChatWidget({ locale }: { locale: Locale }) {
+  syncLocale(locale);
   const t = useStore(messages);
   const settings = useStore($settings, { ssr: 'initial' });
   const session = useStore($session, { ssr: 'initial' });

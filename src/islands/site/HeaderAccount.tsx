@@ -4,7 +4,7 @@ import en from '../../../locales/en.json';
 import { formatMoney } from '../../lib/format.ts';
 import { type Locale, localizePath } from '../../shared/locales.ts';
 import { $balance } from '../../stores/balance.ts';
-import { i18n } from '../../stores/i18n.ts';
+import { i18n, syncLocale } from '../../stores/i18n.ts';
 import { $session, restoreSession } from '../../stores/session.ts';
 import { ACCOUNT_ITEMS } from './account-menu.ts';
 
@@ -16,6 +16,7 @@ interface Props {
 
 /** The header's account area: login and register for guests; balances, deposit and the account menu for players. */
 export default function HeaderAccount({ locale }: Props) {
+  syncLocale(locale);
   const t = useStore(messages);
   // The build rendered a guest; the session is only known in the browser.
   const session = useStore($session, { ssr: 'initial' });
@@ -46,7 +47,8 @@ export default function HeaderAccount({ locale }: Props) {
         <button type="button" className="btn btn-outline btn-small header-login" data-action="login">
           {t.login}
         </button>
-        <a className="btn btn-primary btn-small" href={localizePath('/sign-up', locale)} data-keep-query="tracking_code">
+        {/* The register modal; without JavaScript the link leads to the sign-up page. */}
+        <a className="btn btn-primary btn-small" href={localizePath('/sign-up', locale)} data-keep-query="tracking_code" data-action="register">
           {t.register}
         </a>
       </div>

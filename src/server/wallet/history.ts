@@ -1,7 +1,8 @@
 // What a player may read of their wallet: balances, the transaction list and the bet
 // list. Every query names the owner, so no id can reach another player's rows.
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, rows } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
+import { read } from './connection.ts';
 import type { FinancialStatus, FinancialType } from '../db/schema/wallet.ts';
 import { balanceOf, type LockedAccount } from './ledger.ts';
 import type { WalletBalance } from './types.ts';
@@ -30,7 +31,7 @@ export interface Page {
 
 /** The player's balances now; zeros for a player whose wallet was never touched. */
 export async function readBalance(db: Executor, playerId: number): Promise<WalletBalance> {
-  const found = await rows<{
+  const found = await read<{
     kind: string;
     balance: string | number;
     bonus_id: string | number | null;
@@ -109,12 +110,12 @@ async function paged<R extends { total?: string | number }>(
   page: Page,
 ): Promise<{ count: number; rows: R[] }> {
   // The count rides along with the page (one index range scan); a page past the end needs its own count.
-  const found = await rows<R>(
+  const found = await read<R>(
     db,
     sql`select ${select}, count(*) over () as total ${from} order by ${order} limit ${page.perPage} offset ${(page.page - 1) * page.perPage}`,
   );
   if (found.length > 0) return { count: Number(found[0]?.total ?? 0), rows: found };
-  const [c] = await rows<{ n: string | number }>(db, sql`select count(*) as n ${from}`);
+  const [c] = await read<{ n: string | number }>(db, sql`select count(*) as n ${from}`);
   return { count: Number(c?.n ?? 0), rows: [] };
 }
 
@@ -142,7 +143,7 @@ export async function listFinancialTransactions(db: Executor, playerId: number, 
 export async function findFinancialTransaction(db: Executor, playerId: number, by: { id?: number; invoiceId?: string }): Promise<FinancialRow | undefined> {
   const match = by.id !== undefined ? sql`id = ${by.id}` : by.invoiceId ? sql`invoice_id = ${by.invoiceId}` : undefined;
   if (!match) return undefined;
-  const [r] = await rows<FinancialDbRow>(
+  const [r] = await read<FinancialDbRow>(
     db,
     sql`select id, type, ${iso(sql`created_at`)} as created_at, amount, provider, status, is_bonus, invoice_id
         from financial_transactions where player_id = ${playerId} and ${match} order by id desc limit 1`,

@@ -1,17 +1,19 @@
 // The posting engine every operation goes through. One database transaction per
-// operation, in four statements on the common path:
-//   1. lock the player's accounts and the system shard the operation needs, in id
-//      order (`… ORDER BY id FOR UPDATE`), then record it under its idempotency key;
-//   2. (only for some operations) read what the decision needs, under those locks;
-//   3. write balances, entries, side rows and the stored reply in one statement;
-//   4. commit, then push the new balance.
-// A repeat of a key finds it taken in step 1 and returns the stored reply; a repeat
-// that arrives while the first is in flight waits for the locks, then does the same.
+// operation; on the common path it is four round trips (see connection.ts):
+//   begin;
+//   lock the player's accounts and the system shard the operation needs, in id order
+//   (`… ORDER BY id FOR UPDATE`), then record the operation under its idempotency key;
+//   (some operations read what their decision needs here, under those locks;)
+//   write balances, entries, side rows and the stored reply in one statement;
+//   commit — and only then push the new balance.
+// A repeat of a key finds it taken and returns the stored reply; a repeat that arrives
+// while the first is in flight waits for the locks, then does the same.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Pushes } from '../context.ts';
-import { type Db, type Executor, rows } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import type { OperationKind } from '../db/schema/wallet.ts';
 import { type PlayerAccountIds, playerAccountIds, shardOf, systemAccountIds } from './accounts.ts';
+import { type Conn, transact } from './connection.ts';
 import { toBalanceInfo } from './reply.ts';
 import type { RefusalCode, WalletBalance, WalletOutcome, WalletReply } from './types.ts';
 
@@ -31,7 +33,7 @@ export interface Entry {
 
 /** What an operation sees while it holds the locks. */
 export interface Locked {
-  tx: Executor;
+  tx: Conn;
   operationId: number;
   playerId: number;
   real: LockedAccount;
@@ -120,7 +122,7 @@ export async function runOperation(ledger: Ledger, request: OperationRequest): P
 
   for (let attempt = 1; ; attempt++) {
     try {
-      const result = await db.transaction((tx) => attemptOperation(tx, request, ids, systemIds, lockIds));
+      const result = await transact(db, (tx) => attemptOperation(tx, request, ids, systemIds, lockIds));
       // Only now is the change committed and visible to anyone who reads the balance.
       if (result.moved && result.reply.ok) ledger.pushes.pushBalance(request.playerId, toBalanceInfo(result.reply.balance));
       return { ...result.reply, replayed: result.replayed };
@@ -135,7 +137,7 @@ export async function runOperation(ledger: Ledger, request: OperationRequest): P
 }
 
 async function attemptOperation(
-  tx: Executor,
+  tx: Conn,
   request: OperationRequest,
   ids: PlayerAccountIds,
   systemIds: { house: number; clearing: number },
@@ -145,8 +147,7 @@ async function attemptOperation(
   // until the first has committed and then finds its reply, and a rollback's
   // tombstone never waits on a bet's key while that bet waits on our locks.
   // count(*) makes the insert wait until every row is locked.
-  const found = await rows<AccountRow>(
-    tx,
+  const found = await tx.query<AccountRow>(
     sql`with locked as (
           select id, kind, balance, bonus_id, wagering_required, wagered from wallet_accounts
           where id in (${sql.join(
@@ -186,8 +187,7 @@ async function attemptOperation(
     house: byId.get(systemIds.house) ?? placeholder,
     clearing: byId.get(systemIds.clearing) ?? placeholder,
     child: async (kind, fingerprint) => {
-      const [row] = await rows<{ id: number | string }>(
-        tx,
+      const [row] = await tx.query<{ id: number | string }>(
         sql`insert into wallet_operations (kind, player_id, parent_id, fingerprint, outcome)
             values (${kind}, ${request.playerId}, ${operationId}, ${fingerprint}, 'accepted') returning id`,
       );
@@ -197,7 +197,7 @@ async function attemptOperation(
 
   if ('refuse' in decision) {
     const reply: WalletReply = { ok: false, code: decision.refuse, balance: balanceOf(real, bonus, locked) };
-    await tx.execute(sql`update wallet_operations set outcome = 'refused', reply = ${JSON.stringify(reply)}::jsonb where id = ${operationId}`);
+    await tx.query(sql`update wallet_operations set outcome = 'refused', reply = ${JSON.stringify(reply)}::jsonb where id = ${operationId}`);
     return { reply, replayed: false, moved: false };
   }
 
@@ -239,13 +239,12 @@ async function attemptOperation(
     ctes.push(sql`${sql.raw(`w${i}`)} as (${write})`);
   });
   const finish = sql`update wallet_operations set outcome = 'accepted', reply = ${JSON.stringify(reply)}::jsonb where id = ${operationId}`;
-  await tx.execute(ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ${finish}` : finish);
+  await tx.query(ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ${finish}` : finish);
   return { reply, replayed: false, moved: decision.entries.length > 0 || w !== undefined };
 }
 
-async function storedReply(tx: Executor, request: OperationRequest, ids: PlayerAccountIds): Promise<{ reply: WalletReply; replayed: boolean }> {
-  const [op] = await rows<{ fingerprint: string; outcome: string; reply: WalletReply | null }>(
-    tx,
+async function storedReply(tx: Conn, request: OperationRequest, ids: PlayerAccountIds): Promise<{ reply: WalletReply; replayed: boolean }> {
+  const [op] = await tx.query<{ fingerprint: string; outcome: string; reply: WalletReply | null }>(
     sql`select fingerprint, outcome, reply from wallet_operations where kind = ${request.kind} and op_key = ${request.key}`,
   );
   if (!op || op.outcome === 'pending') throw new Error(`wallet operation ${request.kind} ${request.key} found neither its accounts nor a stored reply`);
@@ -255,9 +254,8 @@ async function storedReply(tx: Executor, request: OperationRequest, ids: PlayerA
   return { reply: op.reply as WalletReply, replayed: true };
 }
 
-async function currentBalance(tx: Executor, ids: PlayerAccountIds): Promise<WalletBalance> {
-  const found = await rows<AccountRow>(
-    tx,
+async function currentBalance(tx: Conn, ids: PlayerAccountIds): Promise<WalletBalance> {
+  const found = await tx.query<AccountRow>(
     sql`select id, kind, balance, bonus_id, wagering_required, wagered, 0 as op_id from wallet_accounts where id in (${ids.real}, ${ids.bonus}, ${ids.locked})`,
   );
   const get = (id: number) => toLocked(found.find((r) => Number(r.id) === id) as AccountRow);

@@ -2,11 +2,12 @@
 // (refuse, or which entries to post), and lets the ledger engine write and commit.
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Pushes } from '../context.ts';
-import { type Db, type Executor, rows } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { promotions } from '../db/schema/content.ts';
 import type { OperationKind } from '../db/schema/wallet.ts';
 import { playerAccountIds } from './accounts.ts';
 import { BONUS_TYPES, bonusFromPromotion, bonusMoneyGoesTo, bonusShareOfWin, fundStake } from './bonus.ts';
+import { type Conn, read } from './connection.ts';
 import { type Decision, type Entry, type Ledger, type Locked, runOperation } from './ledger.ts';
 import type { RefusalCode, WalletOutcome, WalletReply } from './types.ts';
 
@@ -161,9 +162,8 @@ interface KnownBet {
 
 // Read after the player's accounts are locked: every change to this player's bets
 // happens under the same locks, so what is read here cannot change before commit.
-async function readBet(tx: Executor, betKey: string): Promise<KnownBet | undefined> {
-  const [r] = await rows<BetRow>(
-    tx,
+async function readBet(tx: Conn, betKey: string): Promise<KnownBet | undefined> {
+  const [r] = await tx.query<BetRow>(
     sql`select o.id as op_id, o.outcome, o.player_id, b.id, b.stake, b.stake_real, b.stake_bonus, b.bonus_id, b.state, g.status as bonus_status
         from wallet_operations o
         left join player_bets b on b.id = o.id
@@ -203,7 +203,7 @@ export function createWallet(db: Db, pushes: Pushes): Wallet {
     playerId: number | undefined,
     code: RefusalCode,
   ): Promise<WalletOutcome> {
-    const [op] = await rows<{ fingerprint: string; reply: WalletReply }>(
+    const [op] = await read<{ fingerprint: string; reply: WalletReply }>(
       db,
       sql`select fingerprint, reply from wallet_operations where kind = ${kind} and op_key = ${key} and outcome in ('accepted', 'refused')`,
     );
@@ -216,7 +216,7 @@ export function createWallet(db: Db, pushes: Pushes): Wallet {
   async function settleWithdrawal(kind: 'withdrawal_complete' | 'withdrawal_cancel', input: WithdrawalSettleInput): Promise<WalletOutcome> {
     assertKey(input.key);
     const print = fingerprint(input.transactionId);
-    const [found] = await rows<{ player_id: number }>(
+    const [found] = await read<{ player_id: number }>(
       db,
       sql`select player_id from financial_transactions where id = ${input.transactionId} and type = 'withdrawal'`,
     );
@@ -231,8 +231,7 @@ export function createWallet(db: Db, pushes: Pushes): Wallet {
       fingerprint: print,
       system: kind === 'withdrawal_complete' ? ['clearing'] : [],
       decide: async (l) => {
-        const [w] = await rows<{ status: string; amount: number | string }>(
-          l.tx,
+        const [w] = await l.tx.query<{ status: string; amount: number | string }>(
           sql`select status, amount from financial_transactions where id = ${input.transactionId}`,
         );
         if (w?.status !== 'pending') return { refuse: 'withdrawal_not_pending' };

@@ -69,9 +69,11 @@ describe('login and session', () => {
       unknown.push(await time(`ghost-${i}`));
     }
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-    // Both run one argon2 verification; without the dummy hash the unknown name would answer in a millisecond.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
-    expect(median(unknown)).toBeLessThan(median(known) * 2);
+    // Both run one argon2 verification; without the dummy hash the unknown name would answer
+    // in about a millisecond, fifty times faster. The wide margin keeps a loaded machine
+    // (the whole suite runs in parallel) from failing the test while a leak still would.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.25);
+    expect(median(unknown)).toBeLessThan(median(known) * 4);
   });
 
   it('validates the login form like the modal: username and a password of at least 3', async () => {
