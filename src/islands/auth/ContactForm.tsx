@@ -126,6 +126,7 @@ export function ContactForm({ locale }: { locale: Locale }) {
           />
           <input
             id="contact-phone"
+            name="phone_number1"
             inputMode="numeric"
             autoComplete="tel-national"
             value={form.values.phone_number1}
@@ -144,6 +145,7 @@ export function ContactForm({ locale }: { locale: Locale }) {
         <label htmlFor="contact-note">{t.message}</label>
         <textarea
           id="contact-note"
+          name="note"
           rows={5}
           value={form.values.note}
           onChange={(e) => form.set('note', e.target.value)}

@@ -103,6 +103,17 @@ export default function HeaderAccount({ locale }: Props) {
                 )}
               </li>
             ))}
+            {/* FAQ and contact leave the header bar when balances need the room (below 1400 px). */}
+            <li className="user-menu-help">
+              <a href={localizePath('/faq/0', locale)} data-action="faq" data-index="0">
+                {t.faq}
+              </a>
+            </li>
+            <li>
+              <a href={localizePath('/contact-us', locale)} data-action="contact">
+                {t.contact_us}
+              </a>
+            </li>
           </ul>
         )}
       </div>

@@ -71,6 +71,11 @@ export async function seedContent(db: Db): Promise<void> {
         rows.push({ kind: 'footer', slug: String(i + 1), locale, body: sanitizeContent(column), position: i });
       });
     }
-    for (let i = 0; i < rows.length; i += 200) await tx.insert(siteContent).values(rows.slice(i, i + 200));
+    // Two instances starting together on a fresh database both get here: the second adds nothing.
+    for (let i = 0; i < rows.length; i += 200)
+      await tx
+        .insert(siteContent)
+        .values(rows.slice(i, i + 200))
+        .onConflictDoNothing();
   });
 }

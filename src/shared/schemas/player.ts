@@ -88,11 +88,17 @@ export const promoCode = z
   .transform((v) => (v ? v : null));
 
 // Fields the browser fills in by itself: a bad value is dropped, never shown as an error.
-const trackingCode = z.unknown().transform((v) => {
-  const text = typeof v === 'string' ? v.trim() : '';
-  return /^[\w.~-]+$/.test(text) && text.length <= FIELD_LIMITS.trackingCode ? text : null;
-});
-const ipHint = z.unknown().transform((v) => (typeof v === 'string' && z.union([z.ipv4(), z.ipv6()]).safeParse(v.trim()).success ? v.trim() : null));
+const trackingCode = z
+  .unknown()
+  .optional()
+  .transform((v) => {
+    const text = typeof v === 'string' ? v.trim() : '';
+    return /^[\w.~-]+$/.test(text) && text.length <= FIELD_LIMITS.trackingCode ? text : null;
+  });
+const ipHint = z
+  .unknown()
+  .optional()
+  .transform((v) => (typeof v === 'string' && z.union([z.ipv4(), z.ipv6()]).safeParse(v.trim()).success ? v.trim() : null));
 
 type PhoneParts = { countryPhone?: unknown; phone_number1?: unknown };
 
