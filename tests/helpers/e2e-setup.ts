@@ -14,12 +14,15 @@ declare module 'vitest' {
     baseUrl: string;
     /** The server's signing key, so tests can act as staff (admin calls) without a UI for it. */
     jwtSecret: string;
+    /** The key game studios sign wallet callbacks with. */
+    webhookSecret: string;
     /** The port the server mails to; a test that reads mail listens there (tests/helpers/mail.ts). */
     smtpPort: number;
   }
 }
 
 export const E2E_JWT_SECRET = `e2e-${'s'.repeat(40)}`;
+export const E2E_WEBHOOK_SECRET = `e2e-${'w'.repeat(40)}`;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dist = join(ROOT, 'dist/client');
@@ -30,6 +33,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     DATA_DIR: mkdtempSync(join(tmpdir(), 'casino-e2e-')),
     DIST_DIR: dist,
     JWT_SECRET: E2E_JWT_SECRET,
+    WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
     TRUSTED_PROXIES: '127.0.0.1',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   });
@@ -38,6 +42,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', server.url);
   project.provide('jwtSecret', E2E_JWT_SECRET);
   project.provide('smtpPort', smtpPort);
+  project.provide('webhookSecret', E2E_WEBHOOK_SECRET);
   return async () => {
     await server.stop();
   };

@@ -4,12 +4,16 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
 import { seedContent } from '../content/seed.ts';
+import { noPushes } from '../context.ts';
+import { createWallet } from '../wallet/operations.ts';
 import type { Logger } from '../logger.ts';
 import type { Db } from './client.ts';
 import { gameGroups, players, settings } from './schema/index.ts';
 
 export const DEMO_PLAYER = { username: 'demo', password: 'demo1234' } as const;
 export const DEMO_STAFF = { username: 'admin', password: 'admin1234' } as const;
+/** The demo player's starting balance: 1,000.00. */
+export const DEMO_DEPOSIT_CENTS = 100_000;
 
 export const GAME_GROUPS: (typeof gameGroups.$inferInsert)[] = [
   { id: 1, groupName: 'Slots', groupSlug: 'slots', type: 'online', position: 1 },
@@ -39,6 +43,16 @@ export async function seed(db: Db, options: { withDemoAccounts: boolean; logger?
   await db.insert(gameGroups).values(GAME_GROUPS).onConflictDoNothing();
   await seedContent(db);
   if (!options.withDemoAccounts) return;
+  // Hashing costs a few dozen milliseconds each: only on the start that creates the accounts.
+  const existing = await db.select({ id: players.id }).from(players).where(sql`lower(${players.username}) = ${DEMO_PLAYER.username}`);
+  if (existing.length === 0) await seedDemoAccounts(db);
+  const [demo] = await db.select({ id: players.id }).from(players).where(sql`lower(${players.username}) = ${DEMO_PLAYER.username}`);
+  // The demo player starts with play money, deposited once through the wallet like any deposit.
+  if (demo) await createWallet(db, noPushes).deposit({ key: 'demo-seed-deposit', playerId: demo.id, amount: DEMO_DEPOSIT_CENTS, provider: 'Demo' });
+  options.logger?.info({ player: DEMO_PLAYER.username, staff: DEMO_STAFF.username }, 'demo accounts ready');
+}
+
+async function seedDemoAccounts(db: Db): Promise<void> {
   const base = {
     email: 'demo@casino.test',
     firstName: 'Demo',
@@ -67,5 +81,4 @@ export async function seed(db: Db, options: { withDemoAccounts: boolean; logger?
       },
     ])
     .onConflictDoNothing();
-  options.logger?.info({ player: DEMO_PLAYER.username, staff: DEMO_STAFF.username }, 'seeded demo accounts');
 }
