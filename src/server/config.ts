@@ -2,6 +2,7 @@
 // process with the variable's name and what is wanted, before anything listens.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -34,6 +35,11 @@ const envSchema = z.object({
   DIST_DIR: z.string().min(1).default('./dist/client'),
   SEED_DEMO: bool.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  WEB_CONCURRENCY: z
+    .union([z.literal('auto'), z.coerce.number({ error: 'expected a number of processes or auto' }).int().min(1).max(64)], {
+      error: 'expected a number of processes (1-64) or auto',
+    })
+    .default(1),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^/\s]+/, 'expected an smtp:// or smtps:// URL such as smtps://user:pass@mail.example:465')
@@ -61,6 +67,8 @@ export interface Config {
   logLevel: string;
   seedDemo: boolean;
   shutdownTimeoutMs: number;
+  /** Server processes sharing the port (node:cluster); more than one needs PostgreSQL and Redis. */
+  webConcurrency: number;
   /** Where mail goes; without it, development writes .eml files to DATA_DIR/outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -104,6 +112,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const missing: string[] = [];
   if (production && !e.JWT_SECRET) missing.push('JWT_SECRET: required when NODE_ENV=production (at least 32 random characters)');
   if (production && !e.WEBHOOK_SECRET) missing.push('WEBHOOK_SECRET: required when NODE_ENV=production (at least 32 random characters)');
+  const webConcurrency = e.WEB_CONCURRENCY === 'auto' ? availableParallelism() : e.WEB_CONCURRENCY;
+  if (webConcurrency > 1 && !e.DATABASE_URL) missing.push('WEB_CONCURRENCY: more than one process needs DATABASE_URL (PGlite serves a single process)');
+  if (webConcurrency > 1 && !e.REDIS_URL) missing.push('WEB_CONCURRENCY: more than one process needs REDIS_URL (balance pushes must reach every process)');
   if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n  ${missing.join('\n  ')}`);
 
   const test = e.NODE_ENV === 'test';
@@ -133,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (test ? 'silent' : 'info'),
     seedDemo: e.SEED_DEMO ?? !production,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    webConcurrency,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
   };

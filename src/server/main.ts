@@ -1,6 +1,8 @@
 // `npm start`: build the site if it is missing or stale, open and migrate the
 // database, seed demo data on first start, and serve everything on one port.
-import { ConfigError, loadConfig } from './config.ts';
+// With WEB_CONCURRENCY above 1 this process forks that many servers sharing the port.
+import cluster from 'node:cluster';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { startServer } from './server.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -33,6 +35,12 @@ async function main(): Promise<void> {
     logger.info({ pages, seconds: Number(seconds.toFixed(1)) }, 'site built');
   }
 
+  if (config.webConcurrency > 1 && cluster.isPrimary) {
+    await database?.close();
+    superviseWorkers(config, logger);
+    return;
+  }
+
   const running = await startServer({ config, logger, ...(database ? { database } : {}) });
   running.ready.then(
     (ctx) => logger.info({ database: ctx.database.kind }, 'database ready'),
@@ -42,7 +50,8 @@ async function main(): Promise<void> {
       void running.close().finally(() => process.exit(1));
     },
   );
-  console.log(`Casino site listening on ${running.url}`);
+  if (cluster.isPrimary) console.log(`Casino site listening on ${running.url}`);
+  else process.send?.({ listening: running.url });
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -56,6 +65,41 @@ async function main(): Promise<void> {
         process.exit(1);
       },
     );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** Forks the servers, replaces one that dies, and stops them all on SIGINT or SIGTERM. */
+function superviseWorkers(config: Config, logger: ReturnType<typeof createLogger>): void {
+  // Workers accept connections themselves and the kernel spreads them: no hop through this process.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
+  let stopping = false;
+  let announced = false;
+  const fork = () => {
+    const worker = cluster.fork({ SKIP_BUILD: 'true' });
+    worker.on('message', (message: { listening?: string }) => {
+      if (message.listening && !announced) {
+        announced = true;
+        console.log(`Casino site listening on ${message.listening} (${config.webConcurrency} processes)`);
+      }
+    });
+  };
+  for (let i = 0; i < config.webConcurrency; i++) fork();
+  cluster.on('exit', (worker, code) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    logger.error({ pid: worker.process.pid, code }, 'a server process died; starting another');
+    fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down every server process');
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 5000).unref();
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

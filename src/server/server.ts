@@ -56,20 +56,29 @@ export async function startServer({ config, logger, database }: StartOptions): P
     extraScriptSrc: () => chatOrigin,
     // The gate runs before every page. Until the database is open nobody is blocked;
     // the client-side check is the fallback for that moment.
-    beforeHtml: async (req, res) => {
+    beforeHtml: (req, res) => {
       if (!context) return false;
-      const settings = await context.settings.get().catch(() => undefined);
-      chatOrigin = settings?.chatScriptUrl ? [new URL(settings.chatScriptUrl).origin] : [];
-      // Most sites block nobody: skip building a Request for them.
-      if (!settings || (settings.countryBlackList.length === 0 && settings.ipBlackList.length === 0)) return false;
-      const ip = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined, trusted);
-      const answer = await gate(new Request(new URL(req.url ?? '/', 'http://site')), { ip });
-      if (!answer) return false;
-      res.writeHead(answer.status, Object.fromEntries(answer.headers));
-      res.end();
-      return true;
+      const cached = context.settings.peek();
+      // Most sites block nobody: answer at once, without a promise, for them.
+      if (cached && cached.countryBlackList.length === 0 && cached.ipBlackList.length === 0) {
+        chatOrigin = cached.chatScriptUrl ? [new URL(cached.chatScriptUrl).origin] : [];
+        return false;
+      }
+      return runGate(req, res);
     },
   });
+  const runGate = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    if (!context) return false;
+    const settings = await context.settings.get().catch(() => undefined);
+    chatOrigin = settings?.chatScriptUrl ? [new URL(settings.chatScriptUrl).origin] : [];
+    if (!settings || (settings.countryBlackList.length === 0 && settings.ipBlackList.length === 0)) return false;
+    const ip = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined, trusted);
+    const answer = await gate(new Request(new URL(req.url ?? '/', 'http://site')), { ip });
+    if (!answer) return false;
+    res.writeHead(answer.status, Object.fromEntries(answer.headers));
+    res.end();
+    return true;
+  };
   const stopWatching = site.watchBuilds(join(config.distDir, '..', '.build-stamp'));
   if (!site.built) logger.warn({ distDir: config.distDir }, 'the site is not built: pages will answer 404 until `npm run build`');
 
@@ -79,14 +88,15 @@ export async function startServer({ config, logger, database }: StartOptions): P
   const idle: (() => void)[] = [];
 
   const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
-    inFlight++;
-    res.on('close', () => {
-      inFlight--;
-      if (inFlight === 0) for (const done of idle.splice(0)) done();
-    });
     if (closing) res.setHeader('Connection', 'close');
     const url = req.url ?? '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
+      // API calls may take a while: shutdown waits for them. Pages are written at once.
+      inFlight++;
+      res.on('close', () => {
+        inFlight--;
+        if (inFlight === 0) for (const done of idle.splice(0)) done();
+      });
       if (api) {
         void api(req, res);
         return;

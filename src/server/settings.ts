@@ -64,6 +64,13 @@ export class SettingsCache {
     return this.pending;
   }
 
+  /** The cached row when it is fresh, without waiting; a stale one starts a reload and answers undefined. */
+  peek(): SiteSettings | undefined {
+    if (this.value && Date.now() - this.loadedAt < this.ttlMs) return this.value;
+    this.get().catch(() => {});
+    return undefined;
+  }
+
   /** Forgets the cached row, after this instance changed it. */
   invalidate(): void {
     this.value = undefined;

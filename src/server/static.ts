@@ -3,7 +3,7 @@
 // per-page CSP built from the hashes of that page's inline scripts, and the
 // localized 404 page for anything unknown. Files are read once and kept in memory.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, unwatchFile, watchFile } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync, unwatchFile, watchFile } from 'node:fs';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
 import { localeOfPath, localizePath } from '../shared/locales.ts';
@@ -137,6 +137,7 @@ export class StaticSite {
   readonly root: string;
   files: Set<string>;
   private readonly cache = new Map<string, Entry | null>();
+  private readonly resolved = new Map<string, string | null>();
   private readonly options: StaticOptions;
   private readonly base: OutgoingHttpHeaders;
 
@@ -160,6 +161,7 @@ export class StaticSite {
       if (now.mtimeMs === before.mtimeMs || now.mtimeMs === 0) return;
       this.files = walk(this.root);
       this.cache.clear();
+      this.resolved.clear();
     };
     watchFile(stampFile, { interval: intervalMs, persistent: false }, reload);
     return () => unwatchFile(stampFile, reload);
@@ -222,14 +224,14 @@ export class StaticSite {
     res.end(req.method === 'HEAD' ? undefined : variant.body);
   }
 
-  private sendHtml(req: IncomingMessage, res: ServerResponse, status: number, html: string): void {
+  private sendHtml(res: ServerResponse, status: number, html: string): void {
     res.writeHead(status, {
       ...this.base,
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
     });
-    res.end(req.method === 'HEAD' ? undefined : html);
+    res.end(res.req.method === 'HEAD' ? undefined : html);
   }
 
   /** The localized 404 page; an inline one when even that file is missing. */
@@ -239,18 +241,33 @@ export class StaticSite {
     const page = this.resolve(localizePath('/404', locale)) ?? this.resolve('/404');
     const entry = page ? this.load(page) : null;
     if (entry) this.send(req, res, entry, 404);
-    else this.sendHtml(req, res, 404, FALLBACK_404(home));
+    else this.sendHtml(res, 404, FALLBACK_404(home));
   }
 
-  /** Answers a GET or HEAD for a site path. */
-  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** The file a decoded, checked path names; cached, since the same pages are asked for again and again. */
+  private fileFor(pathname: string): string | undefined {
+    let file = this.resolved.get(pathname);
+    if (file === undefined) {
+      // No dot segments, no NUL, no backslashes: nothing outside dist/client can be named.
+      const safe = !pathname.includes('\0') && !pathname.includes('\\') && !pathname.split('/').includes('..');
+      file = (safe && this.resolve(pathname)) || null;
+      if (this.resolved.size > 20_000) this.resolved.clear();
+      this.resolved.set(pathname, file);
+    }
+    return file ?? undefined;
+  }
+
+  /** Answers a GET or HEAD for a site path; synchronous unless the gate has to look something up. */
+  handle(req: IncomingMessage, res: ServerResponse): void | Promise<void> {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(q === -1 ? url : url.slice(0, q));
-    } catch {
-      pathname = '/\0';
+    let pathname = q === -1 ? url : url.slice(0, q);
+    if (pathname.includes('%')) {
+      try {
+        pathname = decodeURIComponent(pathname);
+      } catch {
+        pathname = '/\0';
+      }
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...this.base, Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
@@ -258,28 +275,36 @@ export class StaticSite {
       return;
     }
     try {
-      // No dot segments, no NUL, no backslashes: nothing outside dist/client can be named.
-      const safe = !pathname.includes('\0') && !pathname.includes('\\') && !pathname.split('/').includes('..');
-      const file = safe ? this.resolve(pathname) : undefined;
-      if (!file) {
-        if (this.options.beforeHtml && (await this.options.beforeHtml(req, res, pathname))) return;
-        this.notFound(req, res, pathname);
-        return;
-      }
-      const entry = this.load(file);
-      if (entry?.html && this.options.beforeHtml && (await this.options.beforeHtml(req, res, pathname))) return;
-      if (entry) {
-        this.send(req, res, entry, 200);
-        return;
-      }
-      // Too large to keep in memory: stream it untouched.
-      const { createReadStream } = await import('node:fs');
-      res.writeHead(200, { ...this.base, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': cacheControl(file, false) });
-      if (req.method === 'HEAD') res.end();
-      else createReadStream(join(this.root, file)).pipe(res);
+      const file = this.fileFor(pathname);
+      const entry = file ? this.load(file) : undefined;
+      const gated = (!file || entry?.html) && this.options.beforeHtml ? this.options.beforeHtml(req, res, pathname) : false;
+      const answer = () => {
+        if (!file) this.notFound(req, res, pathname);
+        else if (entry) this.send(req, res, entry, 200);
+        else this.stream(req, res, file);
+      };
+      if (gated === false) return answer();
+      if (gated === true) return;
+      return gated.then(
+        (handled) => {
+          if (!handled) answer();
+        },
+        () => this.fail(res, pathname),
+      );
     } catch {
-      if (!res.headersSent) this.sendHtml(req, res, 500, FALLBACK_500(localizePath('/', localeOfPath(pathname))));
-      else res.destroy();
+      this.fail(res, pathname);
     }
+  }
+
+  // Too large to keep in memory: stream it untouched.
+  private stream(req: IncomingMessage, res: ServerResponse, file: string): void {
+    res.writeHead(200, { ...this.base, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': cacheControl(file, false) });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(join(this.root, file)).pipe(res);
+  }
+
+  private fail(res: ServerResponse, pathname: string): void {
+    if (!res.headersSent) this.sendHtml(res, 500, FALLBACK_500(localizePath('/', localeOfPath(pathname))));
+    else res.destroy();
   }
 }
