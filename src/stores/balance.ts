@@ -29,6 +29,11 @@ async function connect(playerId: number): Promise<void> {
   // The server puts this socket in the token's own room; it never chooses one itself.
   const s = io({ path: '/socket.io', transports: ['websocket'], auth: (cb) => cb({ token: getAccessToken() ?? '' }) });
   s.on(`update_balance_${playerId}`, (balance: BalanceInfo) => $balance.set(pick(balance)));
+  // A change committed before the socket was in its room (or while it was away) sent its
+  // push to nobody: ask once the socket is connected, on every (re)connection.
+  s.on('connect', () => {
+    refreshBalance().catch(() => {});
+  });
   socket = s;
 }
 

@@ -9,7 +9,7 @@ import { $session, type Player } from '../../stores/session.ts';
 import { $overlay, toast } from '../../stores/ui.ts';
 import { $visitor } from '../../stores/visitor.ts';
 import { Field } from './Field.tsx';
-import { dialOptions, LazyOptionsSelect } from './LazyOptions.tsx';
+import { PhoneField } from './PhoneField.tsx';
 import { useForm } from './use-form.ts';
 
 const authText = i18n('auth', en.auth);
@@ -48,10 +48,7 @@ export function ContactForm({ locale }: { locale: Locale }) {
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | undefined>();
-  const msg = (name: string) => {
-    const key = form.errorOf(name);
-    return key ? (v[key] ?? v.invalid_value) : undefined;
-  };
+  const msg = (name: string) => form.message(name, v);
   const { reset } = form;
   // biome-ignore lint/correctness/useExhaustiveDependencies: prefill once the player is known, not on every keystroke
   useEffect(() => {
@@ -113,34 +110,16 @@ export function ContactForm({ locale }: { locale: Locale }) {
         onBlur={() => form.touch('email')}
         error={msg('email')}
       />
-      <div className={`field${msg('phone_number1') ? ' is-invalid' : ''}`}>
-        <label htmlFor="contact-phone">{t.phone_number}</label>
-        <div className="phone">
-          <LazyOptionsSelect
-            name="countryPhone"
-            aria-label={t.dial_code}
-            value={form.values.countryPhone}
-            onChange={(e) => form.set('countryPhone', e.target.value)}
-            current={<option value={form.values.countryPhone}>{form.values.countryPhone}</option>}
-            options={dialOptions}
-          />
-          <input
-            id="contact-phone"
-            name="phone_number1"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            value={form.values.phone_number1}
-            onChange={(e) => form.set('phone_number1', e.target.value)}
-            onBlur={() => form.touch('phone_number1')}
-            aria-invalid={msg('phone_number1') ? true : undefined}
-          />
-        </div>
-        {msg('phone_number1') && (
-          <span className="feedback" role="alert">
-            {msg('phone_number1')}
-          </span>
-        )}
-      </div>
+      <PhoneField
+        label={t.phone_number}
+        dialLabel={t.dial_code}
+        dial={form.values.countryPhone}
+        local={form.values.phone_number1}
+        onDial={(dial) => form.set('countryPhone', dial)}
+        onLocal={(local) => form.set('phone_number1', local)}
+        onBlur={() => form.touch('phone_number1')}
+        error={msg('phone_number1')}
+      />
       <div className={`field${msg('note') ? ' is-invalid' : ''}`}>
         <label htmlFor="contact-note">{t.message}</label>
         <textarea

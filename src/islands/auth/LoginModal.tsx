@@ -26,7 +26,6 @@ export default function LoginModal({ locale, state, onClose }: Props) {
   const form = useForm(loginParams, { username: state.credentials?.username ?? '', password: state.credentials?.password ?? '' });
   const [failed, setFailed] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const msg = (key: string | undefined) => (key ? ((v as Record<string, string>)[key] ?? v.invalid_value) : undefined);
 
   async function submit(e?: FormEvent) {
     e?.preventDefault();
@@ -76,7 +75,7 @@ export default function LoginModal({ locale, state, onClose }: Props) {
           value={form.values.username}
           onValue={(value) => form.set('username', value)}
           onBlur={() => form.touch('username')}
-          error={msg(form.errorOf('username'))}
+          error={form.message('username', v)}
           autoFocus
         />
         <Field
@@ -87,7 +86,7 @@ export default function LoginModal({ locale, state, onClose }: Props) {
           value={form.values.password}
           onValue={(value) => form.set('password', value)}
           onBlur={() => form.touch('password')}
-          error={msg(form.errorOf('password'))}
+          error={form.message('password', v)}
         />
         <div className="form-actions">
           <button type="submit" className="btn btn-secondary" disabled={busy}>

@@ -30,10 +30,7 @@ export default function RecoveryModal({ kind, onClose }: Props) {
   const form = useForm(schema, kind === 'password' ? { username: '', email: '' } : { email: '' });
   const [result, setResult] = useState<2 | 3 | 429 | undefined>();
   const [busy, setBusy] = useState(false);
-  const msg = (name: string) => {
-    const key = form.errorOf(name);
-    return key ? (v[key] ?? v.invalid_value) : undefined;
-  };
+  const msg = (name: string) => form.message(name, v);
 
   async function submit(e: FormEvent) {
     e.preventDefault();

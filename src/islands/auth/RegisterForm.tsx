@@ -9,7 +9,8 @@ import { i18n } from '../../stores/i18n.ts';
 import { $overlay, openModal } from '../../stores/ui.ts';
 import { $visitor } from '../../stores/visitor.ts';
 import { Field } from './Field.tsx';
-import { dialOptions, LazyOptionsSelect } from './LazyOptions.tsx';
+import { LazyOptionsSelect } from './LazyOptions.tsx';
+import { PhoneField } from './PhoneField.tsx';
 import { useForm } from './use-form.ts';
 
 const authText = i18n('auth', en.auth);
@@ -83,10 +84,7 @@ export function RegisterForm({ locale, variant, onRegistered }: Props) {
   );
   const countryName = (code: string) => (hydrated ? (new Intl.DisplayNames([LANGUAGE_TAG[locale], 'en'], { type: 'region' }).of(code) ?? code) : code);
   const maxBirthday = latestBirthday();
-  const msg = (name: string) => {
-    const key = form.errorOf(name);
-    return key ? (v[key] ?? v.invalid_value) : undefined;
-  };
+  const msg = (name: string) => form.message(name, v);
   const { set, setExternal } = form;
 
   // The tracking code and a promo code carried by the link (landing pages).
@@ -259,35 +257,16 @@ export function RegisterForm({ locale, variant, onRegistered }: Props) {
         {text('city', t.city, { autoComplete: 'address-level2', required: true })}
         {text('address', t.address, { autoComplete: 'street-address', required: true })}
         {text('postal_code', t.postal_code, { autoComplete: 'postal-code', required: true })}
-        <div className={`field${phoneShown && form.errorOf('phone_number1') ? ' is-invalid' : ''}`}>
-          <label htmlFor="reg-phone">{t.phone_number}</label>
-          <div className="phone">
-            <LazyOptionsSelect
-              name="countryPhone"
-              aria-label={t.dial_code}
-              value={form.values.countryPhone}
-              onChange={(e) => set('countryPhone', e.target.value)}
-              current={<option value={form.values.countryPhone}>{form.values.countryPhone}</option>}
-              options={dialOptions}
-            />
-            <input
-              id="reg-phone"
-              name="phone_number1"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              value={form.values.phone_number1}
-              onChange={(e) => set('phone_number1', e.target.value)}
-              onBlur={() => form.touch('phone_number1')}
-              aria-invalid={phoneShown && msg('phone_number1') ? true : undefined}
-              aria-describedby="reg-phone-feedback"
-            />
-          </div>
-          {phoneShown && msg('phone_number1') && (
-            <span id="reg-phone-feedback" className="feedback" role="alert">
-              {msg('phone_number1')}
-            </span>
-          )}
-        </div>
+        <PhoneField
+          label={t.phone_number}
+          dialLabel={t.dial_code}
+          dial={form.values.countryPhone}
+          local={form.values.phone_number1}
+          onDial={(dial) => set('countryPhone', dial)}
+          onLocal={(local) => set('phone_number1', local)}
+          onBlur={() => form.touch('phone_number1')}
+          error={phoneShown ? msg('phone_number1') : undefined}
+        />
         <div className="field">
           <label htmlFor="reg-language">{t.interface_language}</label>
           <select id="reg-language" value={form.values.interface_local} onChange={(e) => set('interface_local', e.target.value as Locale)}>

@@ -18,10 +18,7 @@ export default function ResetPasswordModal({ token, onClose }: { token: string; 
   const v = useStore(validation) as Record<string, string>;
   const form = useForm(confirmPasswordResetForm, { token, password: '', confirmPassword: '' });
   const [failure, setFailure] = useState<string | undefined>();
-  const msg = (name: string) => {
-    const key = form.errorOf(name);
-    return key ? (v[key] ?? v.invalid_value) : undefined;
-  };
+  const msg = (name: string) => form.message(name, v);
 
   async function submit(e: FormEvent) {
     e.preventDefault();

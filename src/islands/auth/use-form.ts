@@ -20,6 +20,8 @@ export interface FormApi<V extends Record<string, unknown>, O> {
   reset(values?: V): void;
   /** The visible error of a field: only once touched. */
   errorOf(name: keyof V | string): string | undefined;
+  /** That error in words, from a catalogue namespace (its `invalid_value` for keys it lacks). */
+  message(name: keyof V | string, catalog: Readonly<Record<string, string>>): string | undefined;
 }
 
 function errorsOf(schema: z.ZodType, values: unknown): Record<string, string> {
@@ -88,6 +90,10 @@ export function useForm<S extends z.ZodType, V extends Record<string, unknown>>(
       setExternalErrors({});
     },
     errorOf: (name) => (touched[name as keyof V] ? errors[name as string] : undefined),
+    message: (name, catalog) => {
+      const key = touched[name as keyof V] ? errors[name as string] : undefined;
+      return key ? (catalog[key] ?? catalog.invalid_value ?? key) : undefined;
+    },
     submit: async () => {
       setTouched(Object.fromEntries(Object.keys(values).map((k) => [k, true])) as Partial<Record<keyof V, boolean>>);
       const rules = await load();
