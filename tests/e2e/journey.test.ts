@@ -79,14 +79,21 @@ describe('a new player, in German, from sign-up to the support reply', () => {
     await page.locator('[data-testid=welcome-dialog]').waitFor();
     await page.waitForURL(`${baseUrl}/de/user-management?tab=2`, { timeout: 10_000 });
     await page.locator('[data-testid=payments-unavailable]').waitFor();
-    const activation = await mail.next(email);
-    expect(activation.links.some((l) => l.includes('/de/welcome?activation_token='))).toBe(true);
+    const activation = (await mail.next(email)).links.find((l) => l.includes('/de/welcome?activation_token=')) ?? '';
+    expect(activation).not.toBe('');
 
     // Log out from the account menu: back to the casino, a guest again.
     await page.locator('.user-menu-button').click();
     await page.locator('.user-menu-list [data-action="logout"]').click();
     await page.waitForURL(`${baseUrl}/de/online-casino`);
     await page.locator('.account-area[data-state="guest"]').waitFor();
+
+    // The emailed activation link: activated, a countdown, then the casino.
+    await page.goto(activation.replace(/^https?:\/\/[^/]+/, baseUrl));
+    const done = page.getByTestId('activation-done');
+    await done.waitFor();
+    expect(await done.textContent()).toContain((de.welcome?.activated_redirect ?? '').split('{0}')[0]);
+    await page.waitForURL(`${baseUrl}/de/online-casino`, { timeout: 10_000 });
 
     // Forgotten username: the mail carries it.
     await page.locator('.header-login').click();
