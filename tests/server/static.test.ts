@@ -84,6 +84,20 @@ describe('static site serving', () => {
     expect(await en.text()).toContain('This page could not be found');
   });
 
+  it('still answers with a message and a link home when the 404 page itself is missing', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'casino-bare-'));
+    writeFileSync(join(bare, 'index.html'), page('en', 'Home '));
+    const site = new StaticSite(bare, { production: false });
+    const server2 = createServer((req, res) => void site.handle(req, res));
+    await new Promise<void>((resolve) => server2.listen(0, '127.0.0.1', resolve));
+    const response = await fetch(`http://127.0.0.1:${(server2.address() as AddressInfo).port}/fr/nulle-part`);
+    const html = await response.text();
+    await new Promise<void>((resolve) => server2.close(() => resolve()));
+    expect(response.status).toBe(404);
+    expect(html).toContain('This page could not be found');
+    expect(html).toContain('<a href="/fr">');
+  });
+
   it('never serves a file outside the site, whatever the path says', async () => {
     for (const path of ['/../package.json', '/%2e%2e/%2e%2e/etc/passwd', '/..%5c..%5cetc/passwd', '/%00', '/%E0%A4%A']) {
       const response = await get(path);
