@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { type SubmitEvent, useState } from 'react';
+import { type SubmitEvent, useMemo, useState } from 'react';
 import { call } from '../../lib/api.ts';
 import type { Refusal } from '../../shared/api.ts';
 import { changePasswordForm } from '../../shared/schemas/player.ts';
 import { toast } from '../../stores/ui.ts';
-import { Field } from '../auth/Field.tsx';
+import { BoundField } from '../auth/Field.tsx';
 import { useForm } from '../auth/use-form.ts';
-import { accountText, fieldErrorsOf, httpStatusOf, messageOf, refusalOf, validationText } from './text.ts';
+import { accountText, fieldErrorsOf, httpStatusOf, refusalOf, validationText } from './text.ts';
 
 type Outcome = { kind: 'success' | 'danger'; text: string } | undefined;
 
@@ -19,7 +19,8 @@ export default function ChangePassword() {
   const form = useForm(changePasswordForm, EMPTY);
   const [outcome, setOutcome] = useState<Outcome>();
   const [busy, setBusy] = useState(false);
-  const msg = (name: keyof typeof EMPTY) => messageOf(form.errorOf(name), v, t);
+  // Validation texts first, then the account page's own, as messageOf reads them.
+  const words = useMemo(() => ({ ...t, ...v }) as Record<string, string>, [t, v]);
 
   async function submit(e: SubmitEvent) {
     e.preventDefault();
@@ -50,39 +51,9 @@ export default function ChangePassword() {
           {outcome.text}
         </p>
       )}
-      <Field
-        label={t.old_password}
-        name="oldPassword"
-        type="password"
-        autoComplete="current-password"
-        value={form.values.oldPassword}
-        onValue={(value) => form.set('oldPassword', value)}
-        onBlur={() => form.touch('oldPassword')}
-        error={msg('oldPassword')}
-        required
-      />
-      <Field
-        label={t.new_password}
-        name="newPassword"
-        type="password"
-        autoComplete="new-password"
-        value={form.values.newPassword}
-        onValue={(value) => form.set('newPassword', value)}
-        onBlur={() => form.touch('newPassword')}
-        error={msg('newPassword')}
-        required
-      />
-      <Field
-        label={t.confirm_password}
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        value={form.values.confirmPassword}
-        onValue={(value) => form.set('confirmPassword', value)}
-        onBlur={() => form.touch('confirmPassword')}
-        error={msg('confirmPassword')}
-        required
-      />
+      <BoundField form={form} catalog={words} label={t.old_password} name="oldPassword" type="password" autoComplete="current-password" required />
+      <BoundField form={form} catalog={words} label={t.new_password} name="newPassword" type="password" autoComplete="new-password" required />
+      <BoundField form={form} catalog={words} label={t.confirm_password} name="confirmPassword" type="password" autoComplete="new-password" required />
       <div className="form-actions">
         <button type="submit" className="btn btn-secondary" disabled={busy}>
           {t.change_password_submit}

@@ -8,7 +8,7 @@ import { i18n, syncLocale } from '../../stores/i18n.ts';
 import { $session, type Player } from '../../stores/session.ts';
 import { $overlay, toast } from '../../stores/ui.ts';
 import { $visitor } from '../../stores/visitor.ts';
-import { Field } from './Field.tsx';
+import { BoundField } from './Field.tsx';
 import { PhoneField } from './PhoneField.tsx';
 import { useForm } from './use-form.ts';
 
@@ -91,25 +91,8 @@ export function ContactForm({ locale }: { locale: Locale }) {
           {failure}
         </p>
       )}
-      <Field
-        label={t.your_name}
-        name="player_name"
-        autoComplete="name"
-        value={form.values.player_name}
-        onValue={(x) => form.set('player_name', x)}
-        onBlur={() => form.touch('player_name')}
-        error={msg('player_name')}
-      />
-      <Field
-        label={t.email}
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={form.values.email}
-        onValue={(x) => form.set('email', x)}
-        onBlur={() => form.touch('email')}
-        error={msg('email')}
-      />
+      <BoundField form={form} catalog={v} label={t.your_name} name="player_name" autoComplete="name" />
+      <BoundField form={form} catalog={v} label={t.email} name="email" type="email" autoComplete="email" />
       <PhoneField
         label={t.phone_number}
         dialLabel={t.dial_code}

@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import type { FormApi } from './use-form.ts';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
@@ -35,5 +36,26 @@ export function Field({ label, value, onValue, error, valid, hint, children, ...
         </span>
       )}
     </div>
+  );
+}
+
+interface BoundFieldProps<V extends Record<string, unknown>> extends Omit<FieldProps, 'value' | 'onValue' | 'error' | 'name' | 'form'> {
+  form: FormApi<V, unknown>;
+  name: keyof V & string;
+  /** The catalogue namespace its errors are words in. */
+  catalog: Readonly<Record<string, string>>;
+}
+
+/** A Field wired to a form's value, its touched state and its translated error. */
+export function BoundField<V extends Record<string, unknown>>({ form, name, catalog, ...field }: BoundFieldProps<V>) {
+  return (
+    <Field
+      name={name}
+      value={String(form.values[name] ?? '')}
+      onValue={(value) => form.set(name, value as V[typeof name])}
+      onBlur={() => form.touch(name)}
+      error={form.message(name, catalog)}
+      {...field}
+    />
   );
 }

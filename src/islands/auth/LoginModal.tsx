@@ -6,7 +6,7 @@ import { type Locale, localizePath } from '../../shared/locales.ts';
 import { i18n } from '../../stores/i18n.ts';
 import { login, takeWantedPage } from '../../stores/session.ts';
 import { $gamePlay, $overlay, type ModalState, openModal } from '../../stores/ui.ts';
-import { Field } from './Field.tsx';
+import { BoundField } from './Field.tsx';
 import { Modal } from './Modal.tsx';
 import { useForm } from './use-form.ts';
 
@@ -68,26 +68,8 @@ export default function LoginModal({ locale, state, onClose }: Props) {
             {failed}
           </p>
         )}
-        <Field
-          label={t.username}
-          name="username"
-          autoComplete="username"
-          value={form.values.username}
-          onValue={(value) => form.set('username', value)}
-          onBlur={() => form.touch('username')}
-          error={form.message('username', v)}
-          autoFocus
-        />
-        <Field
-          label={t.password}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={form.values.password}
-          onValue={(value) => form.set('password', value)}
-          onBlur={() => form.touch('password')}
-          error={form.message('password', v)}
-        />
+        <BoundField form={form} catalog={v} label={t.username} name="username" autoComplete="username" autoFocus />
+        <BoundField form={form} catalog={v} label={t.password} name="password" type="password" autoComplete="current-password" />
         <div className="form-actions">
           <button type="submit" className="btn btn-secondary" disabled={busy}>
             {t.login}

@@ -6,7 +6,7 @@ import { resetPasswordParams, sendUsernameParams } from '../../shared/schemas/au
 import type { Locale } from '../../shared/locales.ts';
 import { i18n } from '../../stores/i18n.ts';
 import { $overlay, toast } from '../../stores/ui.ts';
-import { Field } from './Field.tsx';
+import { BoundField } from './Field.tsx';
 import { Modal } from './Modal.tsx';
 import { useForm } from './use-form.ts';
 
@@ -30,7 +30,6 @@ export default function RecoveryModal({ kind, onClose }: Props) {
   const form = useForm(schema, kind === 'password' ? { username: '', email: '' } : { email: '' });
   const [result, setResult] = useState<2 | 3 | 429 | undefined>();
   const [busy, setBusy] = useState(false);
-  const msg = (name: string) => form.message(name, v);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -72,29 +71,8 @@ export default function RecoveryModal({ kind, onClose }: Props) {
             {failure}
           </p>
         )}
-        {kind === 'password' && (
-          <Field
-            label={t.username}
-            name="username"
-            autoComplete="username"
-            value={String(form.values.username ?? '')}
-            onValue={(value) => form.set('username', value)}
-            onBlur={() => form.touch('username')}
-            error={msg('username')}
-            autoFocus
-          />
-        )}
-        <Field
-          label={t.email}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={String(form.values.email ?? '')}
-          onValue={(value) => form.set('email', value)}
-          onBlur={() => form.touch('email')}
-          error={msg('email')}
-          autoFocus={kind === 'username'}
-        />
+        {kind === 'password' && <BoundField form={form} catalog={v} label={t.username} name="username" autoComplete="username" autoFocus />}
+        <BoundField form={form} catalog={v} label={t.email} name="email" type="email" autoComplete="email" autoFocus={kind === 'username'} />
         <div className="form-actions">
           <button type="submit" className="btn btn-secondary" disabled={busy}>
             {t.send}

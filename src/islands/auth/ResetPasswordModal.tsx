@@ -5,7 +5,7 @@ import { call } from '../../lib/api.ts';
 import { confirmPasswordResetForm } from '../../shared/schemas/player.ts';
 import { i18n } from '../../stores/i18n.ts';
 import { $overlay, openModal, toast } from '../../stores/ui.ts';
-import { Field } from './Field.tsx';
+import { BoundField } from './Field.tsx';
 import { Modal } from './Modal.tsx';
 import { useForm } from './use-form.ts';
 
@@ -18,7 +18,6 @@ export default function ResetPasswordModal({ token, onClose }: { token: string; 
   const v = useStore(validation) as Record<string, string>;
   const form = useForm(confirmPasswordResetForm, { token, password: '', confirmPassword: '' });
   const [failure, setFailure] = useState<string | undefined>();
-  const msg = (name: string) => form.message(name, v);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -47,27 +46,8 @@ export default function ResetPasswordModal({ token, onClose }: { token: string; 
             {failure}
           </p>
         )}
-        <Field
-          label={t.new_password}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={form.values.password}
-          onValue={(value) => form.set('password', value)}
-          onBlur={() => form.touch('password')}
-          error={msg('password')}
-          autoFocus
-        />
-        <Field
-          label={t.confirm_password}
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          value={form.values.confirmPassword}
-          onValue={(value) => form.set('confirmPassword', value)}
-          onBlur={() => form.touch('confirmPassword')}
-          error={msg('confirmPassword')}
-        />
+        <BoundField form={form} catalog={v} label={t.new_password} name="password" type="password" autoComplete="new-password" autoFocus />
+        <BoundField form={form} catalog={v} label={t.confirm_password} name="confirmPassword" type="password" autoComplete="new-password" />
         <div className="form-actions">
           <button type="submit" className="btn btn-secondary">
             {t.save_password}
