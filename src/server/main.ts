@@ -2,23 +2,14 @@
 // database, seed demo data on first start, and serve everything on one port.
 // With WEB_CONCURRENCY above 1 this process forks that many servers sharing the port.
 import cluster from 'node:cluster';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Config, loadConfigOrExit } from './config.ts';
 import { createLogger } from './logger.ts';
 import { startServer } from './server.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { buildFromDatabase, isStale } from './site-build.ts';
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
   const root = process.cwd();
 

@@ -4,7 +4,7 @@ import { call } from '../../lib/api.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import type { Locale } from '../../shared/locales.ts';
 import type { BetListReply, BetListRow } from '../../shared/wallet.ts';
-import { defaultPeriod, ListState, PER_PAGE, Pager, type Period, PeriodFilter, ProviderFilter, periodParams, periodProblem, useLoad } from './list.tsx';
+import { defaultPeriod, ListState, PER_PAGE, Pager, type Period, PeriodProviderFilters, periodParams, periodProblem, useLoad } from './list.tsx';
 import NetChart from './NetChart.tsx';
 import { accountText, dayKey, today, validationText } from './text.ts';
 
@@ -59,21 +59,14 @@ export default function BetList({ locale }: { locale: Locale }) {
     <div className="acct-list">
       <fieldset className="acct-filters">
         <legend className="visually-hidden">{t.filters}</legend>
-        <PeriodFilter
-          value={period}
-          requiredText={v.field_required}
-          onChange={(p) => {
-            setPeriod(p);
-            setPage(1);
-          }}
-        />
-        <ProviderFilter
+        <PeriodProviderFilters
+          period={period}
+          onPeriod={setPeriod}
           providers={providers}
-          value={provider}
-          onChange={(p) => {
-            setProvider(p);
-            setPage(1);
-          }}
+          provider={provider}
+          onProvider={setProvider}
+          requiredText={v.field_required}
+          onFirstPage={() => setPage(1)}
         />
       </fieldset>
 

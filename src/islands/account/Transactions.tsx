@@ -7,7 +7,7 @@ import type { Locale } from '../../shared/locales.ts';
 import type { FinancialTransactionRow, FinancialTransactionsReply } from '../../shared/wallet.ts';
 import { refreshBalance } from '../../stores/balance.ts';
 import { toast } from '../../stores/ui.ts';
-import { defaultPeriod, ListState, PER_PAGE, Pager, PeriodFilter, ProviderFilter, periodParams, periodProblem, SelectField, useLoad } from './list.tsx';
+import { defaultPeriod, ListState, PER_PAGE, Pager, PeriodProviderFilters, periodParams, periodProblem, SelectField, useLoad } from './list.tsx';
 import { accountText, fmt, httpStatusOf, refusalOf, validationText } from './text.ts';
 
 const STATUSES = ['all', 'pending', 'complete', 'cancelled'] as const;
@@ -75,21 +75,14 @@ export default function Transactions({ locale }: { locale: Locale }) {
             </option>
           ))}
         </SelectField>
-        <PeriodFilter
-          value={period}
-          requiredText={v.field_required}
-          onChange={(p) => {
-            setPeriod(p);
-            setPage(1);
-          }}
-        />
-        <ProviderFilter
+        <PeriodProviderFilters
+          period={period}
+          onPeriod={setPeriod}
           providers={providers}
-          value={provider}
-          onChange={(p) => {
-            setProvider(p);
-            setPage(1);
-          }}
+          provider={provider}
+          onProvider={setProvider}
+          requiredText={v.field_required}
+          onFirstPage={() => setPage(1)}
         />
       </fieldset>
 

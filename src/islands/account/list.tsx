@@ -143,6 +143,38 @@ export function ProviderFilter({ providers, value, onChange }: { providers: stri
   );
 }
 
+/** The period and provider filters of a list; any change goes back to page 1. */
+export function PeriodProviderFilters(props: {
+  period: Period;
+  onPeriod: (p: Period) => void;
+  providers: string[];
+  provider: string;
+  onProvider: (v: string) => void;
+  requiredText: string;
+  onFirstPage: () => void;
+}) {
+  return (
+    <>
+      <PeriodFilter
+        value={props.period}
+        requiredText={props.requiredText}
+        onChange={(p) => {
+          props.onPeriod(p);
+          props.onFirstPage();
+        }}
+      />
+      <ProviderFilter
+        providers={props.providers}
+        value={props.provider}
+        onChange={(p) => {
+          props.onProvider(p);
+          props.onFirstPage();
+        }}
+      />
+    </>
+  );
+}
+
 /** Previous / page X of Y / next, for a server-paged list. */
 export function Pager({ page, count, onPage }: { page: number; count: number; onPage: (page: number) => void }) {
   const t = useStore(accountText);

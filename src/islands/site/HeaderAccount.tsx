@@ -87,7 +87,7 @@ export default function HeaderAccount({ locale }: Props) {
           {session.user.username}
         </button>
         {open && (
-          <ul className="user-menu-list" id="user-menu-list">
+          <ul className="user-menu-list dropdown-panel" id="user-menu-list">
             {ACCOUNT_ITEMS.map((item) => (
               <li key={item.key}>
                 {item.key === 'log_out' ? (
