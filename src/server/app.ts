@@ -11,6 +11,7 @@ import { clientAddress, trustedProxyList } from './net.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { frontRoutes } from './routes/front/index.ts';
 import { gameWalletRoutes } from './routes/games/wallet.ts';
+import { studioRoutes } from './routes/studio/index.ts';
 
 const REQUEST_ID = /^[\w.-]{8,64}$/;
 
@@ -68,6 +69,7 @@ export function createApp(ctx: ServerContext, options: AppOptions = {}) {
   app.route('/api/front', frontRoutes(ctx));
   app.route('/api/admin', adminRoutes(ctx));
   app.route('/api/games', gameWalletRoutes(ctx));
+  app.route('/api/studio', studioRoutes(ctx));
 
   app.notFound((c) => c.json({ status: 0, message: 'not_found' } satisfies Refusal, 404));
 

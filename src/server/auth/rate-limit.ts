@@ -27,6 +27,8 @@ export const LIMITS = {
   passwordChangePerPlayer: { max: 10, windowSeconds: 15 * 60 },
   contactPerIp: { max: 10, windowSeconds: 60 * 60 },
   chatPerIp: { max: 30, windowSeconds: 60 },
+  // Each game launch stores a session; a page opens one per game, a script would open thousands.
+  gameLaunchPerIp: { max: 120, windowSeconds: 60 },
 } as const satisfies Record<string, Limit>;
 
 /** A counter's key: the action and the kind of subject in clear, the subject (a name, an address) hashed. */

@@ -70,13 +70,15 @@ async function revokeFamily(db: Executor, familyId: string): Promise<void> {
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Logout: the token's whole family stops working. Unknown tokens are ignored. */
-export async function endSession(db: Executor, refreshToken: string): Promise<void> {
+/** Logout: the token's whole family stops working; returns its player. Unknown tokens are ignored. */
+export async function endSession(db: Executor, refreshToken: string): Promise<number | undefined> {
   const [row] = await db
-    .select({ familyId: refreshTokens.familyId })
+    .select({ familyId: refreshTokens.familyId, playerId: refreshTokens.playerId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, digest(refreshToken)));
-  if (row) await revokeFamily(db, row.familyId);
+  if (!row) return undefined;
+  await revokeFamily(db, row.familyId);
+  return row.playerId;
 }
 
 /** Ends every login of the player but `keep` (the session that asked, if any). */

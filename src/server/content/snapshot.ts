@@ -5,6 +5,8 @@ import { asc, eq } from 'drizzle-orm';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../shared/locales.ts';
 import type { Executor } from '../db/client.ts';
 import { gameGroups, promotions, siteContent } from '../db/schema/index.ts';
+import { allLobbyGames } from '../games/lobby.ts';
+import type { LobbyGame } from '../../shared/schemas/games.ts';
 import { FAQ_TABS } from './catalog.ts';
 
 export interface PromotionText {
@@ -17,6 +19,10 @@ export interface SiteSnapshot {
   gameGroups: { id: number; name: string; slug: string; type: string; status: string }[];
   /** The sports entry shows only while group 2 is an active online group. */
   sportsAvailable: boolean;
+  /** Every listed game in lobby order: the lobby pages render the first ones into their HTML. */
+  games: LobbyGame[];
+  /** Providers with listed games, and the lobbies (online, live) they appear in. */
+  gameProviders: { id: number; provider_name: string; type: ('online' | 'live')[] }[];
   promotions: { id: number; code: string; imageUrl: string | null; texts: Partial<Record<Locale, PromotionText>> }[];
   pages: Partial<Record<Locale, { tab: string; title: string; body: string }[]>>;
   slider: Partial<Record<Locale, { title: string; text: string; cta: string; image: string; mobileImage: string }[]>>;
@@ -29,9 +35,12 @@ export async function readSnapshot(db: Executor): Promise<SiteSnapshot> {
   const groups = await db.select().from(gameGroups).orderBy(asc(gameGroups.type), asc(gameGroups.position));
   const promos = await db.select().from(promotions).where(eq(promotions.status, 'active')).orderBy(asc(promotions.position), asc(promotions.id));
   const content = await db.select().from(siteContent).orderBy(asc(siteContent.position), asc(siteContent.id));
+  const lobby = await allLobbyGames(db);
   const snapshot: SiteSnapshot = {
     gameGroups: groups.map((g) => ({ id: g.id, name: g.groupName, slug: g.groupSlug, type: g.type, status: g.status })),
     sportsAvailable: groups.some((g) => g.id === 2 && g.type === 'online' && g.status === 'activated'),
+    games: lobby,
+    gameProviders: providersOf(lobby),
     promotions: [],
     pages: {},
     slider: {},
@@ -72,4 +81,14 @@ export async function readSnapshot(db: Executor): Promise<SiteSnapshot> {
   // A promotion without an English text cannot be shown anywhere.
   snapshot.promotions = snapshot.promotions.filter((p) => p.texts[DEFAULT_LOCALE]);
   return snapshot;
+}
+
+function providersOf(lobby: LobbyGame[]): SiteSnapshot['gameProviders'] {
+  const byId = new Map<number, SiteSnapshot['gameProviders'][number]>();
+  for (const g of lobby) {
+    const p = byId.get(g.provider_id) ?? { id: g.provider_id, provider_name: g.provider_name, type: [] };
+    if (!p.type.includes(g.type)) p.type.push(g.type);
+    byId.set(g.provider_id, p);
+  }
+  return [...byId.values()];
 }

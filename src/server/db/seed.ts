@@ -1,9 +1,10 @@
 // Demo data for a first start: settings with empty blacklists, the lobby's game
-// groups (id 2 is sports), a demo player and a staff account. Safe to run on every
+// groups (id 2 is sports) and games, a demo player and a staff account. Safe to run on every
 // start: rows that exist are left alone.
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
 import { seedContent } from '../content/seed.ts';
+import { seedGames } from '../games/seed.ts';
 import { noPushes } from '../context.ts';
 import { createWallet } from '../wallet/operations.ts';
 import type { Logger } from '../logger.ts';
@@ -41,6 +42,7 @@ export async function isFirstStart(db: Db): Promise<boolean> {
 export async function seed(db: Db, options: { withDemoAccounts: boolean; logger?: Logger }): Promise<void> {
   await db.insert(settings).values({ id: 1 }).onConflictDoNothing();
   await db.insert(gameGroups).values(GAME_GROUPS).onConflictDoNothing();
+  await seedGames(db);
   await seedContent(db);
   if (!options.withDemoAccounts) return;
   // Hashing costs a few dozen milliseconds each: only on the start that creates the accounts.

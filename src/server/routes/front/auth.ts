@@ -9,6 +9,7 @@ import { optionalPlayer } from '../../auth/middleware.ts';
 import { sessionPlayer } from '../../auth/profile.ts';
 import { REFRESH_TOKEN_TTL_SECONDS, endSession, rotateSession } from '../../auth/sessions.ts';
 import { issueAccessToken } from '../../auth/tokens.ts';
+import { studioOf } from '../../games/studio.ts';
 import type { ServerContext } from '../../context.ts';
 import { type AppEnv, parseBody, refusal } from '../../http.ts';
 
@@ -25,6 +26,7 @@ export function tooManyAttempts(c: Context, retryAfterSeconds: number) {
 
 export function authRoutes(ctx: ServerContext) {
   const { config, database } = ctx;
+  const studio = studioOf(ctx);
   // The first unknown-username login must not be the slow one.
   void dummyHash();
 
@@ -72,7 +74,9 @@ export function authRoutes(ctx: ServerContext) {
       })
       .post('/auth/logout', async (c) => {
         const token = getCookie(c, REFRESH_COOKIE);
-        if (token) await endSession(database.db, token);
+        const playerId = token ? await endSession(database.db, token) : undefined;
+        // A game left open in another tab must not keep betting for a player who signed out.
+        if (playerId !== undefined) await studio.revokeSessions(playerId);
         clearRefreshCookie(c);
         return c.json({ status: 1 });
       })

@@ -4,6 +4,7 @@ import type { AppEnv } from '../../http.ts';
 import { accountRoutes } from './account.ts';
 import { authRoutes } from './auth.ts';
 import { contentRoutes } from './content.ts';
+import { gameRoutes } from './games.ts';
 import { geoRoutes } from './geo.ts';
 import { playerRoutes } from './players.ts';
 import { settingRoutes } from './settings.ts';
@@ -17,6 +18,7 @@ export function frontRoutes(ctx: ServerContext) {
     .route('/', playerRoutes(ctx))
     .route('/', geoRoutes())
     .route('/', contentRoutes(ctx))
+    .route('/', gameRoutes(ctx))
     .route('/', walletRoutes(ctx))
     .route('/', authRoutes(ctx))
     .route('/', accountRoutes(ctx))

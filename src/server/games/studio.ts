@@ -1,0 +1,362 @@
+// Our game studio: it opens game sessions, decides rounds with an engine and moves the
+// stakes and wins through the wallet (real play) or a session's pretend money (free
+// play). A round's outcome is stored before any money moves, and every money step has
+// an idempotency key derived from the round, so a repeated request, a crash between
+// steps or a retry after a timeout finishes the same round, never a second one.
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { and, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { currencyOf, toAmount, toCents } from '../../shared/money.ts';
+import { STAKE_LIMITS, type StudioRound, type StudioRoundReply, type StudioSessionReply } from '../../shared/schemas/games.ts';
+import type { ServerContext } from '../context.ts';
+import type { Executor } from '../db/client.ts';
+import { type GameMode, gameProviders, gameRounds, gameSessions, games } from '../db/schema/index.ts';
+import { readBalance, walletOf } from '../wallet/index.ts';
+import { engineOf } from './engines/index.ts';
+import { EngineError, ONE_X, type Rng, type RoundStep } from './engines/types.ts';
+
+/** How long a launch link plays. */
+export const SESSION_HOURS = 12;
+/** Free play's starting (and refilled) pretend balance. */
+export const FUN_BALANCE_CENTS = 100_000;
+/** A round whose stake the wallet never confirmed is voided after this long (its stake, if it landed, is returned). */
+export const STALE_ROUND_MS = 60_000;
+
+const cryptoRng: Rng = { int: (n) => randomInt(n) };
+
+/** Why the studio refused a request: a catalogue key and the HTTP status it maps to. */
+export class StudioError extends Error {
+  readonly code: string;
+  readonly httpStatus: 400 | 401 | 404 | 409;
+  /** The balance to show with the refusal (two-decimal amount). */
+  readonly balance: number | undefined;
+  constructor(code: string, httpStatus: 400 | 401 | 404 | 409 = 400, balance?: number) {
+    super(code);
+    this.code = code;
+    this.httpStatus = httpStatus;
+    this.balance = balance;
+  }
+}
+
+type SessionRow = typeof gameSessions.$inferSelect;
+type RoundRow = typeof gameRounds.$inferSelect;
+type GameRow = { id: number; name: string; slug: string; externalGameId: string; engine: string; config: Record<string, unknown>; providerName: string };
+interface OpenSession {
+  session: SessionRow;
+  game: GameRow;
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Stake and win of a round, in cents, from the engine's payout in basis points. */
+export function winOf(stake: number, payout: number): number {
+  return Math.floor((stake * payout) / ONE_X);
+}
+
+function toRound(r: RoundRow): StudioRound {
+  return { roundId: r.roundKey, step: r.step, done: r.finished, actions: r.finished ? [] : r.actions, view: r.view, stake: toAmount(r.stake), win: r.finished ? toAmount(r.win) : 0 };
+}
+
+export interface LaunchInput {
+  gameId: number;
+  playerId: number | null;
+  mode: GameMode;
+  locale: string;
+  ip: string;
+}
+
+export function studioOf(ctx: ServerContext) {
+  const { db } = ctx.database;
+  const wallet = walletOf(ctx);
+
+  /** The money a session plays with now, in cents: the wallet's real + bonus, or the pretend balance. */
+  async function balanceOf(session: SessionRow, executor: Executor = db): Promise<number> {
+    if (session.mode === 'fun' || session.playerId === null) {
+      const [row] = await executor.select({ fun: gameSessions.funBalance }).from(gameSessions).where(eq(gameSessions.id, session.id));
+      return row?.fun ?? 0;
+    }
+    const b = await readBalance(executor, session.playerId);
+    return b.real + b.bonus;
+  }
+
+  async function selectSession(where: SQL): Promise<OpenSession | undefined> {
+    const [row] = await db
+      .select({
+        session: gameSessions,
+        game: {
+          id: games.id,
+          name: games.name,
+          slug: games.slug,
+          externalGameId: games.externalGameId,
+          engine: games.engine,
+          config: games.config,
+          providerName: gameProviders.providerName,
+        },
+      })
+      .from(gameSessions)
+      .innerJoin(games, eq(games.id, gameSessions.gameId))
+      .innerJoin(gameProviders, eq(gameProviders.id, games.providerId))
+      .where(where);
+    return row;
+  }
+
+  async function openSession(token: string): Promise<OpenSession> {
+    const open = await selectSession(and(eq(gameSessions.tokenHash, hashToken(token)), sql`${gameSessions.expiresAt} > now()`) as SQL);
+    if (!open) throw new StudioError('session_expired', 401);
+    return open;
+  }
+
+  /** Moves a round's money to where its state says it should be; safe to repeat at any point. */
+  async function settle(open: OpenSession, round: RoundRow): Promise<RoundRow> {
+    const { session, game } = open;
+    if (session.mode === 'fun' || session.playerId === null) return settleFun(session, round);
+    const playerId = session.playerId;
+    const betKey = `studio:${round.id}:bet`;
+    let current = round;
+    if (current.status === 'new') {
+      const bet = await wallet.bet({
+        key: betKey,
+        playerId,
+        amount: current.stake,
+        gameId: game.externalGameId,
+        gameName: game.name,
+        roundId: `studio-${current.id}`,
+        provider: game.providerName,
+      });
+      const next = bet.ok ? (current.finished ? 'done' : 'open') : bet.code === 'insufficient_funds' ? 'refused' : 'void';
+      current = await moveRound(current, 'new', next);
+    }
+    if (current.status === 'done') {
+      const win = await wallet.win({ key: `studio:${current.id}:win`, playerId, betKey, amount: current.win });
+      // round_settled: an earlier attempt paid it and died before saying so.
+      if (win.ok || win.code === 'round_settled') current = await moveRound(current, 'done', 'settled');
+      else ctx.logger?.error({ round: current.id, code: win.code }, 'studio win refused');
+    }
+    return current;
+  }
+
+  /** Free play: stake and win come off and onto the session's pretend balance in one transaction with the round. */
+  async function settleFun(session: SessionRow, round: RoundRow): Promise<RoundRow> {
+    if (round.status !== 'new' && round.status !== 'done') return round;
+    return db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(gameRounds).where(eq(gameRounds.id, round.id)).for('update');
+      if (!locked || (locked.status !== 'new' && locked.status !== 'done')) return locked ?? round;
+      let delta = 0;
+      let status: RoundRow['status'] = locked.status;
+      if (status === 'new') {
+        const [taken] = await tx
+          .update(gameSessions)
+          .set({ funBalance: sql`${gameSessions.funBalance} - ${locked.stake}` })
+          .where(and(eq(gameSessions.id, session.id), sql`${gameSessions.funBalance} >= ${locked.stake}`))
+          .returning({ id: gameSessions.id });
+        if (!taken) {
+          const [refused] = await tx.update(gameRounds).set({ status: 'refused', updatedAt: new Date() }).where(eq(gameRounds.id, locked.id)).returning();
+          return refused ?? locked;
+        }
+        status = locked.finished ? 'done' : 'open';
+      }
+      if (status === 'done') {
+        delta = locked.win;
+        status = 'settled';
+      }
+      if (delta > 0) {
+        await tx
+          .update(gameSessions)
+          .set({ funBalance: sql`${gameSessions.funBalance} + ${delta}` })
+          .where(eq(gameSessions.id, session.id));
+      }
+      const [moved] = await tx.update(gameRounds).set({ status, updatedAt: new Date() }).where(eq(gameRounds.id, locked.id)).returning();
+      return moved ?? locked;
+    });
+  }
+
+  /** Moves a round from one status to the next, unless someone else already did. */
+  async function moveRound(round: RoundRow, from: RoundRow['status'], to: RoundRow['status']): Promise<RoundRow> {
+    const [moved] = await db
+      .update(gameRounds)
+      .set({ status: to, updatedAt: new Date() })
+      .where(and(eq(gameRounds.id, round.id), eq(gameRounds.status, from)))
+      .returning();
+    if (moved) return moved;
+    const [now] = await db.select().from(gameRounds).where(eq(gameRounds.id, round.id));
+    return now ?? round;
+  }
+
+  async function roundReply(open: OpenSession, round: RoundRow): Promise<StudioRoundReply> {
+    const balance = await balanceOf(open.session);
+    if (round.status === 'refused') throw new StudioError('insufficient_funds', 409, toAmount(balance));
+    if (round.status === 'void') throw new StudioError('round_void', 409, toAmount(balance));
+    return { status: 1, round: toRound(round), balance: toAmount(balance) };
+  }
+
+  async function findRound(sessionId: number, roundKey: string): Promise<RoundRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(gameRounds)
+      .where(and(eq(gameRounds.sessionId, sessionId), eq(gameRounds.roundKey, roundKey)));
+    return row;
+  }
+
+  function engineFor(game: GameRow) {
+    const engine = engineOf(game.engine);
+    if (!engine) throw new StudioError('game_not_found', 404);
+    const config = engine.config.parse(game.config);
+    return { engine, config };
+  }
+
+  /** Rounds of a player left halfway by a crash or a lost connection: paid if decided, voided if the stake never landed. */
+  async function recoverRounds(playerId: number): Promise<void> {
+    const stale = await db
+      .select({ round: gameRounds, session: gameSessions })
+      .from(gameRounds)
+      .innerJoin(gameSessions, eq(gameSessions.id, gameRounds.sessionId))
+      .where(and(eq(gameRounds.playerId, playerId), inArray(gameRounds.status, ['new', 'done']), lt(gameRounds.updatedAt, new Date(Date.now() - STALE_ROUND_MS))));
+    for (const { round, session } of stale) {
+      if (session.mode !== 'real') continue;
+      if (round.status === 'done') {
+        const open = await selectSession(eq(gameSessions.id, session.id));
+        if (open) await settle(open, round);
+        continue;
+      }
+      // The player never saw this round's outcome: return the stake if it was taken, or stop it landing later.
+      const back = await wallet.rollback({ key: `studio:${round.id}:rollback`, playerId, betKey: `studio:${round.id}:bet` });
+      if (back.ok) await moveRound(round, 'new', 'void');
+    }
+  }
+
+  return {
+    /** Opens a session for a launch and returns its token (shown once, stored hashed). */
+    async launch(input: LaunchInput): Promise<string> {
+      const token = randomBytes(24).toString('base64url');
+      await db.insert(gameSessions).values({
+        tokenHash: hashToken(token),
+        playerId: input.mode === 'real' ? input.playerId : null,
+        gameId: input.gameId,
+        mode: input.mode,
+        currency: currencyOf(input.locale),
+        locale: input.locale,
+        funBalance: input.mode === 'fun' ? FUN_BALANCE_CENTS : null,
+        ipAddress: input.ip,
+        expiresAt: new Date(Date.now() + SESSION_HOURS * 3_600_000),
+      });
+      return token;
+    },
+
+    /** What the game page needs to start: the game, the mode, the balance and any round left open. */
+    async session(token: string, created?: boolean): Promise<StudioSessionReply> {
+      const open = await openSession(token);
+      const { session, game } = open;
+      if (session.mode === 'real' && session.playerId !== null) await recoverRounds(session.playerId);
+      else if ((session.funBalance ?? 0) < STAKE_LIMITS.min) {
+        // Free play never ends: an empty pretend balance is refilled when the game is opened again.
+        await db.update(gameSessions).set({ funBalance: FUN_BALANCE_CENTS }).where(eq(gameSessions.id, session.id));
+      }
+      const [unfinished] = await db
+        .select()
+        .from(gameRounds)
+        .where(and(eq(gameRounds.sessionId, session.id), eq(gameRounds.status, 'open')))
+        .orderBy(sql`${gameRounds.id} desc`)
+        .limit(1);
+      const { theme, ...config } = game.config as { theme?: string };
+      return {
+        status: 1,
+        ...(created ? { session: token } : {}),
+        game: { name: game.name, slug: game.slug, engine: game.engine, config, provider: game.providerName, theme: theme ?? 'emerald' },
+        mode: session.mode,
+        currency: session.currency === 'INR' ? 'INR' : 'EUR',
+        locale: session.locale,
+        balance: toAmount(await balanceOf(session)),
+        limits: { min: toAmount(STAKE_LIMITS.min), max: toAmount(STAKE_LIMITS.max), default: toAmount(STAKE_LIMITS.default) },
+        openRound: unfinished ? toRound(unfinished) : null,
+      };
+    },
+
+    /** Starts a round (or answers the repeat of one already started with this id). */
+    async start(token: string, input: { roundId: string; stake: number; choice: unknown }): Promise<StudioRoundReply> {
+      const open = await openSession(token);
+      const existing = await findRound(open.session.id, input.roundId);
+      if (existing) return roundReply(open, await settle(open, existing));
+      const stake = toCents(input.stake);
+      if (stake === undefined || stake < STAKE_LIMITS.min || stake > STAKE_LIMITS.max) throw new StudioError('stake_out_of_range');
+      const { engine, config } = engineFor(open.game);
+      const choice = engine.choice.safeParse(input.choice);
+      if (!choice.success) throw new StudioError('invalid_choice');
+      const busy = await db
+        .select({ id: gameRounds.id })
+        .from(gameRounds)
+        .where(and(eq(gameRounds.sessionId, open.session.id), eq(gameRounds.status, 'open')))
+        .limit(1);
+      if (busy.length > 0) throw new StudioError('round_in_progress', 409);
+      const step: RoundStep<unknown, unknown> = engine.start(cryptoRng, choice.data, config);
+      const [inserted] = await db
+        .insert(gameRounds)
+        .values({
+          sessionId: open.session.id,
+          playerId: open.session.playerId,
+          roundKey: input.roundId,
+          stake,
+          status: 'new',
+          state: step.state ?? null,
+          view: step.view ?? null,
+          actions: step.done ? [] : step.actions,
+          finished: step.done,
+          payout: step.done ? step.payout : 0,
+          win: step.done ? winOf(stake, step.payout) : 0,
+        })
+        .onConflictDoNothing()
+        .returning();
+      // A twin request with the same id won the insert: answer with its round.
+      const round = inserted ?? (await findRound(open.session.id, input.roundId));
+      if (!round) throw new StudioError('round_not_found', 404);
+      return roundReply(open, await settle(open, round));
+    },
+
+    /** Plays a move of an open round; a move for a step already played answers with the round as it is. */
+    async act(token: string, input: { roundId: string; step: number; action: unknown }): Promise<StudioRoundReply> {
+      const open = await openSession(token);
+      let round = await findRound(open.session.id, input.roundId);
+      if (!round) throw new StudioError('round_not_found', 404);
+      round = await settle(open, round);
+      if (round.status !== 'open' || round.step !== input.step) return roundReply(open, round);
+      const { engine, config } = engineFor(open.game);
+      if (!engine.act || !engine.action) throw new StudioError('round_over');
+      const action = engine.action.safeParse(input.action);
+      if (!action.success) throw new StudioError('invalid_choice');
+      let step: RoundStep<unknown, unknown>;
+      try {
+        step = engine.act(cryptoRng, round.state, action.data, config);
+      } catch (error) {
+        if (error instanceof EngineError) throw new StudioError(error.code);
+        throw error;
+      }
+      const [moved] = await db
+        .update(gameRounds)
+        .set({
+          state: step.state ?? null,
+          view: step.view ?? null,
+          actions: step.done ? [] : step.actions,
+          step: round.step + 1,
+          finished: step.done,
+          payout: step.done ? step.payout : 0,
+          win: step.done ? winOf(round.stake, step.payout) : 0,
+          status: step.done ? 'done' : 'open',
+          updatedAt: new Date(),
+        })
+        .where(and(eq(gameRounds.id, round.id), eq(gameRounds.step, round.step), eq(gameRounds.status, 'open')))
+        .returning();
+      // Lost the race to a twin of this move: answer with what it did.
+      const current = moved ?? (await findRound(open.session.id, input.roundId)) ?? round;
+      return roundReply(open, await settle(open, current));
+    },
+
+    /** Ends every game session of a player (logout, password change). */
+    async revokeSessions(playerId: number): Promise<void> {
+      await db.update(gameSessions).set({ expiresAt: new Date() }).where(and(eq(gameSessions.playerId, playerId), sql`${gameSessions.expiresAt} > now()`));
+    },
+
+    recoverRounds,
+  };
+}
+
+export type Studio = ReturnType<typeof studioOf>;
