@@ -76,7 +76,10 @@ describe('front/get_games', () => {
   });
 
   it('filters by provider, group, section and lobby', async () => {
-    const providers = await api.json<{ gameProviderList: { id: number; provider_name: string }[] }>('front/get_game_providers', { type: 'live', status: 'activated' });
+    const providers = await api.json<{ gameProviderList: { id: number; provider_name: string }[] }>('front/get_game_providers', {
+      type: 'live',
+      status: 'activated',
+    });
     const names = providers.body.gameProviderList.map((p) => p.provider_name);
     expect(names).toContain('Golden Tables');
     const golden = providers.body.gameProviderList.find((p) => p.provider_name === 'Golden Tables')?.id;
@@ -91,7 +94,10 @@ describe('front/get_games', () => {
   });
 
   it('leaves out games blocked in the country the lobby names', async () => {
-    await api.ctx.database.db.update(games).set({ blockedCountries: ['FR'] }).where(eq(games.slug, 'keno-80'));
+    await api.ctx.database.db
+      .update(games)
+      .set({ blockedCountries: ['FR'] })
+      .where(eq(games.slug, 'keno-80'));
     try {
       const inFrance = await api.json<GamesBody>('front/get_games', { filterGame: 'keno', country: 'fr' });
       expect(inFrance.body.gameList.rows.map((g) => g.slug)).toEqual(['lucky-keno']);
@@ -111,7 +117,13 @@ describe('front/get_games', () => {
 
 describe('front/get_game_url', () => {
   it('opens free play for a guest on the game page of its engine, in the chosen locale', async () => {
-    const { body } = await api.json<{ status: number; gameURL: string }>('front/get_game_url', { game_id: 'eagle-studio:lucky-dice', game_code: 'lucky-dice', player_id: 'test', is_real: false, lang: 'de' });
+    const { body } = await api.json<{ status: number; gameURL: string }>('front/get_game_url', {
+      game_id: 'eagle-studio:lucky-dice',
+      game_code: 'lucky-dice',
+      player_id: 'test',
+      is_real: false,
+      lang: 'de',
+    });
     expect(body.status).toBe(1);
     expect(body.gameURL).toMatch(/^\/de\/play\/dice#s=[\w-]{20,}$/);
   });
@@ -124,16 +136,28 @@ describe('front/get_game_url', () => {
   it("plays real money for the token's player, whatever player_id the body names", async () => {
     const alice = await player(5_000);
     const bob = await player(5_000);
-    const { body } = await api.json<{ gameURL: string }>('front/get_game_url', { game_code: 'lucky-dice', is_real: true, player_id: bob.id }, { token: alice.token });
+    const { body } = await api.json<{ gameURL: string }>(
+      'front/get_game_url',
+      { game_code: 'lucky-dice', is_real: true, player_id: bob.id },
+      { token: alice.token },
+    );
     const token = new URLSearchParams(body.gameURL.split('#')[1]).get('s') as string;
-    const [session] = await api.ctx.database.db.select().from(gameSessions).where(sql`${gameSessions.playerId} is not null`).orderBy(sql`${gameSessions.id} desc`).limit(1);
+    const [session] = await api.ctx.database.db
+      .select()
+      .from(gameSessions)
+      .where(sql`${gameSessions.playerId} is not null`)
+      .orderBy(sql`${gameSessions.id} desc`)
+      .limit(1);
     expect(session?.playerId).toBe(alice.id);
     const opened = await api.json<{ mode: string; balance: number }>('studio/session', { session: token });
     expect(opened.body).toMatchObject({ mode: 'real', balance: 50 });
   });
 
   it('refuses a game blocked where the request comes from, whatever country the body claims', async () => {
-    await api.ctx.database.db.update(games).set({ blockedCountries: ['US'] }).where(eq(games.slug, 'neon-dice'));
+    await api.ctx.database.db
+      .update(games)
+      .set({ blockedCountries: ['US'] })
+      .where(eq(games.slug, 'neon-dice'));
     try {
       const { body } = await api.json('front/get_game_url', { game_code: 'neon-dice', country: 'DE', ip: '1.1.1.1' }, { ip: '8.8.8.8' });
       expect(body).toEqual({ status: 0, message: 'game_not_available' });
@@ -182,8 +206,18 @@ describe('studio: free play', () => {
 
   it('refuses a stake above the pretend balance and changes nothing', async () => {
     const token = await launch('lucky-dice');
-    await api.ctx.database.db.update(gameSessions).set({ funBalance: 50 }).where(sql`${gameSessions.tokenHash} is not null and ${gameSessions.funBalance} is not null and ${gameSessions.id} = (select max(id) from game_sessions)`);
-    const { status, body } = await api.json<RoundBody>('studio/start', { session: token, roundId: roundId(), stake: 1, choice: { target: 50, direction: 'under' } });
+    await api.ctx.database.db
+      .update(gameSessions)
+      .set({ funBalance: 50 })
+      .where(
+        sql`${gameSessions.tokenHash} is not null and ${gameSessions.funBalance} is not null and ${gameSessions.id} = (select max(id) from game_sessions)`,
+      );
+    const { status, body } = await api.json<RoundBody>('studio/start', {
+      session: token,
+      roundId: roundId(),
+      stake: 1,
+      choice: { target: 50, direction: 'under' },
+    });
     expect(status).toBe(200);
     expect(body).toEqual({ status: 0, message: 'insufficient_funds', balance: 0.5 });
   });
@@ -223,7 +257,9 @@ describe('studio: real money', () => {
     const token = await launch('lucky-dice', { token: p.token });
     // Under 2 almost never wins, so money only leaves; ten stakes of 3.00 race for 10.00.
     const replies = await Promise.all(
-      Array.from({ length: 10 }, () => api.json<RoundBody>('studio/start', { session: token, roundId: roundId(), stake: 3, choice: { target: 2, direction: 'under' } })),
+      Array.from({ length: 10 }, () =>
+        api.json<RoundBody>('studio/start', { session: token, roundId: roundId(), stake: 3, choice: { target: 2, direction: 'under' } }),
+      ),
     );
     const played = replies.filter((r) => r.body.status === 1);
     const wins = played.reduce((sum, r) => sum + cents(r.body.round.win), 0);
@@ -296,18 +332,57 @@ describe('studio: real money', () => {
     // A crash after the stake was taken, before the studio wrote it down…
     const [taken] = await db
       .insert(gameRounds)
-      .values({ sessionId: session.id, playerId: p.id, roundKey: 'crash_taken', stake: 700, status: 'new', state: {}, view: {}, finished: true, payout: 0, win: 0, updatedAt: old })
+      .values({
+        sessionId: session.id,
+        playerId: p.id,
+        roundKey: 'crash_taken',
+        stake: 700,
+        status: 'new',
+        state: {},
+        view: {},
+        finished: true,
+        payout: 0,
+        win: 0,
+        updatedAt: old,
+      })
       .returning();
     await wallet.bet({ key: `studio:${taken?.id}:bet`, playerId: p.id, amount: 700, gameId: 'x', gameName: 'Lucky Dice', roundId: `studio-${taken?.id}` });
     // …a crash before the stake reached the wallet…
-    await db.insert(gameRounds).values({ sessionId: session.id, playerId: p.id, roundKey: 'crash_unsent', stake: 300, status: 'new', state: {}, view: {}, finished: true, payout: 0, win: 0, updatedAt: old });
+    await db.insert(gameRounds).values({
+      sessionId: session.id,
+      playerId: p.id,
+      roundKey: 'crash_unsent',
+      stake: 300,
+      status: 'new',
+      state: {},
+      view: {},
+      finished: true,
+      payout: 0,
+      win: 0,
+      updatedAt: old,
+    });
     // …and a crash after a winning round was decided and its stake taken, before the win was paid.
     const [decided] = await db
       .insert(gameRounds)
-      .values({ sessionId: session.id, playerId: p.id, roundKey: 'crash_decided', stake: 200, status: 'new', state: {}, view: {}, finished: true, payout: 19_800, win: 396, updatedAt: old })
+      .values({
+        sessionId: session.id,
+        playerId: p.id,
+        roundKey: 'crash_decided',
+        stake: 200,
+        status: 'new',
+        state: {},
+        view: {},
+        finished: true,
+        payout: 19_800,
+        win: 396,
+        updatedAt: old,
+      })
       .returning();
     await wallet.bet({ key: `studio:${decided?.id}:bet`, playerId: p.id, amount: 200, gameId: 'x', gameName: 'Lucky Dice', roundId: `studio-${decided?.id}` });
-    await db.update(gameRounds).set({ status: 'done', updatedAt: old }).where(eq(gameRounds.id, decided?.id ?? 0));
+    await db
+      .update(gameRounds)
+      .set({ status: 'done', updatedAt: old })
+      .where(eq(gameRounds.id, decided?.id ?? 0));
     const mid = (await readBalance(db, p.id)).real;
     await api.json('studio/session', { session: token });
     const after = (await readBalance(db, p.id)).real;
@@ -324,7 +399,12 @@ describe('studio: real money', () => {
     const choices: Record<string, unknown> = {
       'eagle-fruits': {},
       'lucky-dice': { target: 60, direction: 'over' },
-      'european-roulette': { bets: [{ kind: 'red', share: 1 }, { kind: 'straight', value: 17, share: 1 }] },
+      'european-roulette': {
+        bets: [
+          { kind: 'red', share: 1 },
+          { kind: 'straight', value: 17, share: 1 },
+        ],
+      },
       'keno-80': { picks: [1, 2, 3, 4, 5] },
       'gold-rush-scratch': {},
       'punto-banco': { bet: 'banker' },
@@ -341,7 +421,12 @@ describe('studio: real money', () => {
     const poker = await launch('jacks-or-better', { token: p.token });
     for (let i = 0; i < 3; i++) {
       const { body } = await api.json<RoundBody>('studio/start', { session: poker, roundId: roundId(), stake: 1, choice: {} });
-      const { body: drawn } = await api.json<RoundBody>('studio/act', { session: poker, roundId: body.round.roundId, step: body.round.step, action: { hold: [true, false, true, false, false] } });
+      const { body: drawn } = await api.json<RoundBody>('studio/act', {
+        session: poker,
+        roundId: body.round.roundId,
+        step: body.round.step,
+        action: { hold: [true, false, true, false, false] },
+      });
       expect(drawn.round.done).toBe(true);
     }
     const rounds = await api.ctx.database.db.select().from(gameRounds).where(eq(gameRounds.playerId, p.id));

@@ -71,11 +71,7 @@ export function toLobbyGame(r: LobbyRow): LobbyGame {
 /** One page of matching games and how many match in all. */
 export async function listGames(db: Executor, filter: GameFilter, page: number, perPage: number): Promise<{ count: number; rows: LobbyGame[] }> {
   const where = and(...conditions(filter));
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(games)
-    .innerJoin(gameProviders, eq(gameProviders.id, games.providerId))
-    .where(where);
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(games).innerJoin(gameProviders, eq(gameProviders.id, games.providerId)).where(where);
   const rows = await db
     .select(lobbyColumns)
     .from(games)

@@ -55,7 +55,15 @@ export function winOf(stake: number, payout: number): number {
 }
 
 function toRound(r: RoundRow): StudioRound {
-  return { roundId: r.roundKey, step: r.step, done: r.finished, actions: r.finished ? [] : r.actions, view: r.view, stake: toAmount(r.stake), win: r.finished ? toAmount(r.win) : 0 };
+  return {
+    roundId: r.roundKey,
+    step: r.step,
+    done: r.finished,
+    actions: r.finished ? [] : r.actions,
+    view: r.view,
+    stake: toAmount(r.stake),
+    win: r.finished ? toAmount(r.win) : 0,
+  };
 }
 
 export interface LaunchInput {
@@ -211,7 +219,9 @@ export function studioOf(ctx: ServerContext) {
       .select({ round: gameRounds, session: gameSessions })
       .from(gameRounds)
       .innerJoin(gameSessions, eq(gameSessions.id, gameRounds.sessionId))
-      .where(and(eq(gameRounds.playerId, playerId), inArray(gameRounds.status, ['new', 'done']), lt(gameRounds.updatedAt, new Date(Date.now() - STALE_ROUND_MS))));
+      .where(
+        and(eq(gameRounds.playerId, playerId), inArray(gameRounds.status, ['new', 'done']), lt(gameRounds.updatedAt, new Date(Date.now() - STALE_ROUND_MS))),
+      );
     for (const { round, session } of stale) {
       if (session.mode !== 'real') continue;
       if (round.status === 'done') {
@@ -352,7 +362,10 @@ export function studioOf(ctx: ServerContext) {
 
     /** Ends every game session of a player (logout, password change). */
     async revokeSessions(playerId: number): Promise<void> {
-      await db.update(gameSessions).set({ expiresAt: new Date() }).where(and(eq(gameSessions.playerId, playerId), sql`${gameSessions.expiresAt} > now()`));
+      await db
+        .update(gameSessions)
+        .set({ expiresAt: new Date() })
+        .where(and(eq(gameSessions.playerId, playerId), sql`${gameSessions.expiresAt} > now()`));
     },
 
     recoverRounds,

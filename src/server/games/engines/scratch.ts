@@ -1,0 +1,88 @@
+// Instant-win scratch card: nine cells, and three equal symbols anywhere win that
+// symbol's prize. The prize is drawn first from a weighted table and the card is then
+// drawn to show it, so the RTP is the table's and the card is only its picture.
+import { z } from 'zod';
+import { type Engine, ONE_X, type Rng } from './types.ts';
+
+const CELLS = 9;
+
+/**
+ * Prize tiers: the symbol that shows it three times, the payout in basis points, and the
+ * weight out of SCRATCH_TOTAL_WEIGHT. Exact RTP 0.95 (Σ prize × weight / total), and
+ * 28.42 % of cards win something.
+ */
+export const SCRATCH_PRIZES = [
+  { symbol: 'cherry', prize: 10_000, weight: 17_000 },
+  { symbol: 'lemon', prize: 20_000, weight: 7_000 },
+  { symbol: 'orange', prize: 50_000, weight: 2_400 },
+  { symbol: 'plum', prize: 100_000, weight: 1_200 },
+  { symbol: 'bell', prize: 200_000, weight: 500 },
+  { symbol: 'clover', prize: 500_000, weight: 200 },
+  { symbol: 'diamond', prize: 1_000_000, weight: 100 },
+  { symbol: 'crown', prize: 5_000_000, weight: 20 },
+] as const;
+
+/** Weight of a card that wins nothing. */
+export const SCRATCH_LOSE_WEIGHT = 71_580;
+/** Sum of all weights: the denominator of every tier's probability. */
+export const SCRATCH_TOTAL_WEIGHT = SCRATCH_PRIZES.reduce((sum, tier) => sum + tier.weight, SCRATCH_LOSE_WEIGHT);
+
+const SYMBOLS: readonly string[] = SCRATCH_PRIZES.map((tier) => tier.symbol);
+
+const choice = z.object({});
+const config = z.object({ theme: z.string().optional() });
+
+export type ScratchChoice = z.infer<typeof choice>;
+export type ScratchConfig = z.infer<typeof config>;
+/** What the player sees: the whole card, to be scratched off on screen. */
+export interface ScratchView {
+  /** Nine symbol ids, row by row (cells 0–2 top row). */
+  cells: string[];
+  /** Payout in basis points of the stake; 0 when the card loses. */
+  prize: number;
+  /** The symbol shown three times, or null when the card loses. */
+  symbol: string | null;
+}
+
+function shuffle<T>(rng: Rng, items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+/** Draws a card that shows three of `winner` (or nothing three times when null) and no other triple. */
+function drawCard(rng: Rng, winner: string | null): string[] {
+  // Each filler symbol is offered twice at most, so no filler can ever make a triple;
+  // pairs of other symbols still appear, which is what makes a card look close.
+  const fillers = shuffle(
+    rng,
+    SYMBOLS.filter((s) => s !== winner).flatMap((s) => [s, s]),
+  );
+  const cells = winner === null ? fillers.slice(0, CELLS) : [winner, winner, winner, ...fillers.slice(0, CELLS - 3)];
+  return shuffle(rng, cells);
+}
+
+/** Scratch card with a weighted prize table (category scratch-cards / instant-win). */
+export const scratch: Engine<ScratchChoice, ScratchView, ScratchView, never, ScratchConfig> = {
+  id: 'scratch',
+  choice,
+  config,
+  start(rng) {
+    let ticket = rng.int(SCRATCH_TOTAL_WEIGHT);
+    let tier: (typeof SCRATCH_PRIZES)[number] | null = null;
+    for (const candidate of SCRATCH_PRIZES) {
+      if (ticket < candidate.weight) {
+        tier = candidate;
+        break;
+      }
+      ticket -= candidate.weight;
+    }
+    const symbol = tier?.symbol ?? null;
+    const prize = tier?.prize ?? 0;
+    const view: ScratchView = { cells: drawCard(rng, symbol), prize, symbol };
+    return { state: view, view, done: true, payout: prize, actions: [] };
+  },
+  rtp: () => SCRATCH_PRIZES.reduce((sum, tier) => sum + tier.prize * tier.weight, 0) / SCRATCH_TOTAL_WEIGHT / ONE_X,
+};
