@@ -194,7 +194,7 @@ export const GAMES: CatalogGame[] = [
     sections: ['top_casino_games'],
   },
   {
-    slug: 'deuces-deluxe',
+    slug: 'poker-deluxe',
     name: 'Poker Deluxe',
     provider: 'red-mesa',
     group: 6,
