@@ -49,3 +49,17 @@ export const local = {
     }
   },
 };
+
+let shipped: Record<string, Record<string, string>> | undefined;
+
+/** A text of the catalog the page shipped (#i18n-catalog), for stores that speak outside React. */
+export function pageText(namespace: string, key: string): string | undefined {
+  if (!shipped) {
+    try {
+      shipped = JSON.parse(document.getElementById('i18n-catalog')?.textContent || '{}') as Record<string, Record<string, string>>;
+    } catch {
+      shipped = {};
+    }
+  }
+  return shipped[namespace]?.[key];
+}

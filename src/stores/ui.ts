@@ -64,8 +64,21 @@ export function setTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;
 }
 
-/** The game being played, for the in-game header; off when a menu page or deposit is chosen. */
-export const $gamePlay = atom<{ name: string } | null>(null);
+export type PlayMode = 'real' | 'fun';
+
+/** A game being played: what the in-game header shows and what "Play for real" relaunches. */
+export interface GamePlay {
+  name: string;
+  slug: string;
+  /** The same-origin game page the player frames. */
+  url: string;
+  mode: PlayMode;
+  /** external_game_id, the game_id of get_game_url. */
+  externalId: string;
+}
+
+/** The game being played (the spec's isGamePlay and gameName); off when a menu page or deposit is chosen, and after login. */
+export const $gamePlay = atom<GamePlay | null>(null);
 
 // The account page's tab and the bonus code survive the navigation to /user-management.
 export const MANAGEMENT_TABS = ['bet-list', 'personal-details', 'deposit', 'withdraw', 'transaction-list', 'change-password', 'log-out', 'mail-box'] as const;
