@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { LANGUAGE_TAG, type Locale, localizePath } from '../../src/shared/locales.ts';
+import { LANGUAGE_TAG, LOCALES, type Locale, localizePath } from '../../src/shared/locales.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { ROOT } from '../helpers/spawn.ts';
 import { asStaff } from '../helpers/staff.ts';
@@ -202,6 +202,15 @@ describe('the site in every locale', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await context.close();
       context = undefined;
+    }
+  });
+
+  it('fits a 320 px phone in every locale: the header and lobby never scroll sideways', async () => {
+    context = await browser.newContext({ viewport: { width: 320, height: 700 } });
+    const page = await context.newPage();
+    for (const locale of LOCALES) {
+      await page.goto(`${baseUrl}${localizePath('/online-casino', locale)}`, { waitUntil: 'load' });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), locale).toBeLessThanOrEqual(320);
     }
   });
 
