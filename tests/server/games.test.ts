@@ -3,6 +3,7 @@
 // never move money twice, rounds left halfway by a crash, and sessions that end.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../src/server/auth/rate-limit.ts';
 import { gameRounds, gameSessions, games } from '../../src/server/db/schema/index.ts';
 import { STALE_ROUND_MS } from '../../src/server/games/studio.ts';
 import { readBalance, type Wallet, walletOf } from '../../src/server/wallet/index.ts';
@@ -164,6 +165,15 @@ describe('front/get_game_url', () => {
     } finally {
       await api.ctx.database.db.update(games).set({ blockedCountries: [] }).where(eq(games.slug, 'neon-dice'));
     }
+  });
+
+  it('limits launches from one address, so nobody fills the session table', async () => {
+    const ip = '203.0.113.77';
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMITS.gameLaunchPerIp.max; i++) statuses.push((await api.call('front/get_game_url', { game_code: 'lucky-dice' }, { ip })).status);
+    expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await api.call('front/get_game_url', { game_code: 'lucky-dice' }, { ip: '203.0.113.78' })).status).toBe(200);
   });
 
   it('answers an unknown game with a refusal', async () => {

@@ -250,6 +250,9 @@ export function studioOf(ctx: ServerContext) {
         ipAddress: input.ip,
         expiresAt: new Date(Date.now() + SESSION_HOURS * 3_600_000),
       });
+      // Now and then, forget free-play sessions that ended a day ago; real ones stay with their rounds for the record.
+      if (Math.random() < 0.01)
+        await db.delete(gameSessions).where(and(eq(gameSessions.mode, 'fun'), sql`${gameSessions.expiresAt} < now() - interval '1 day'`));
       return token;
     },
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { gameProvidersParams, gamesParams, gameUrlParams } from '../../../shared/schemas/games.ts';
-import { optionalPlayer, type MaybeAuthEnv } from '../../auth/middleware.ts';
+import { type MaybeAuthEnv, optionalPlayer } from '../../auth/middleware.ts';
+import { consume, LIMITS, limitKey } from '../../auth/rate-limit.ts';
 import type { ServerContext } from '../../context.ts';
 import { findLaunchableGame, listGames, listProviders } from '../../games/lobby.ts';
 import { studioOf } from '../../games/studio.ts';
@@ -29,6 +30,7 @@ export function gameRoutes(ctx: ServerContext) {
     .post('/get_game_url', optionalPlayer(ctx), async (c) => {
       const q = await parseBody(c, gameUrlParams);
       const player = c.get('player');
+      if (!(await consume(db, limitKey('game', 'ip', c.get('clientIp')), LIMITS.gameLaunchPerIp))) return c.json(refusal('too_many_attempts'), 429);
       // Real money needs the token's player; the body's player_id is never believed.
       if (q.is_real && !player) throw new HttpError(401, 'unauthorized');
       // Where the request comes from decides, not the country the page says it is in.
