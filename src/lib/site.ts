@@ -6,7 +6,17 @@ import { DEFAULT_LOCALE, type Locale, localizePath } from '../shared/locales.ts'
 
 let cached: SiteSnapshot | undefined;
 
-const EMPTY: SiteSnapshot = { gameGroups: [], sportsAvailable: false, games: [], gameProviders: [], promotions: [], pages: {}, slider: {}, licenseLine: {}, footer: {} };
+const EMPTY: SiteSnapshot = {
+  gameGroups: [],
+  sportsAvailable: false,
+  games: [],
+  gameProviders: [],
+  promotions: [],
+  pages: {},
+  slider: {},
+  licenseLine: {},
+  footer: {},
+};
 
 /** The snapshot the build renders; empty (with a warning) when built without one. */
 export function snapshot(): SiteSnapshot {

@@ -129,6 +129,7 @@ export async function bootStudio(screenReady: Promise<Screen>): Promise<void> {
   showBalance(opened.balance);
   root.dataset.gameTheme = opened.game.theme;
   document.title = `${opened.game.name} – ${document.title}`;
+  element('game-name').textContent = opened.game.name;
   modeEl.textContent = opened.mode === 'real' ? t('real_money') : t('free_play');
   modeEl.dataset.mode = opened.mode;
 
@@ -218,7 +219,8 @@ export async function bootStudio(screenReady: Promise<Screen>): Promise<void> {
     finish(round) {
       if (pendingBalance !== null) showBalance(pendingBalance);
       pendingBalance = null;
-      if (round.win > 0) say(t('you_won', money(round.win)), 'win');
+      if (round.win === round.stake) say(t('stake_returned'));
+      else if (round.win > 0) say(t('you_won', money(round.win)), 'win');
       else say(t('no_win'));
     },
     say,

@@ -36,7 +36,7 @@ export const screen: Screen = (root, studio) => {
         ${BETS.map((b) => `<button type="button" class="bac-bet" data-bet="${b}" aria-pressed="false"><span class="bac-bet-name"></span> <span class="bac-bet-pays"></span></button>`).join('')}
       </div>
       <p class="card-rule"></p>
-      <p class="card-sr" aria-live="polite"></p>
+      <p class="visually-hidden" aria-live="polite"></p>
     </div>`;
   const q = <T extends Element>(sel: string) => root.querySelector(sel) as T;
   const ratio = new Intl.NumberFormat(document.documentElement.lang || 'en', { maximumFractionDigits: 2 });
@@ -45,7 +45,7 @@ export const screen: Screen = (root, studio) => {
   q('#bac-bet-title').textContent = t('baccarat_bet');
   q('.card-rule').textContent = t('baccarat_rule');
   const outcomeEl = q<HTMLElement>('.card-outcome');
-  const spoken = q<HTMLElement>('.card-sr');
+  const spoken = q<HTMLElement>('.visually-hidden');
   const betButtons = [...root.querySelectorAll<HTMLButtonElement>('.bac-bet')];
   for (const b of betButtons) {
     const bet = b.dataset.bet as BaccaratBet;

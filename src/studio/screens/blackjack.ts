@@ -37,14 +37,14 @@ export const screen: Screen = (root, studio) => {
         <div data-hand="player"></div>
         <p class="card-seat"><span id="bj-player-name"></span> <span class="card-total" data-total="player"></span></p>
       </div>
-      <p class="card-sr" aria-live="polite"></p>
+      <p class="visually-hidden" aria-live="polite"></p>
     </div>`;
   const q = <T extends Element>(sel: string) => root.querySelector(sel) as T;
   q('#bj-dealer-name').textContent = t('card_dealer');
   q('#bj-player-name').textContent = t('card_you');
   q('.card-rule').textContent = t('blackjack_rules');
   const outcomeEl = q<HTMLElement>('.card-outcome');
-  const spoken = q<HTMLElement>('.card-sr');
+  const spoken = q<HTMLElement>('.visually-hidden');
   const dealerTotalEl = q<HTMLElement>('[data-total=dealer]');
   const playerTotalEl = q<HTMLElement>('[data-total=player]');
   const dealer = createHand(q('[data-hand=dealer]'), t, studio.calm);

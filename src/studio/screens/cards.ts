@@ -50,7 +50,7 @@ export function setSpoken(el: HTMLElement, visible: string, spoken = visible): v
   shown.setAttribute('aria-hidden', 'true');
   shown.textContent = visible;
   const read = document.createElement('span');
-  read.className = 'card-sr';
+  read.className = 'visually-hidden';
   read.textContent = spoken;
   el.replaceChildren(shown, read);
 }

@@ -27,7 +27,7 @@ export const screen: Screen = (root, studio) => {
         <p class="card-outcome" aria-live="polite"></p>
       </div>
       <p class="card-rule"></p>
-      <p class="card-sr" aria-live="polite"></p>
+      <p class="visually-hidden" aria-live="polite"></p>
     </div>`;
   const q = <T extends Element>(sel: string) => root.querySelector(sel) as T;
   q('#he-dealer-name').textContent = t('card_dealer');
@@ -38,7 +38,7 @@ export const screen: Screen = (root, studio) => {
   const playerBest = q<HTMLElement>('[data-seat=player] .he-best');
   const qualifyEl = q<HTMLElement>('.he-qualify');
   const outcomeEl = q<HTMLElement>('.card-outcome');
-  const spoken = q<HTMLElement>('.card-sr');
+  const spoken = q<HTMLElement>('.visually-hidden');
   const seats = { dealer: q<HTMLElement>('[data-seat=dealer]'), player: q<HTMLElement>('[data-seat=player]') };
   const dealer = createHand(q('[data-seat=dealer] .he-cards'), t, studio.calm);
   const player = createHand(q('[data-seat=player] .he-cards'), t, studio.calm);

@@ -37,14 +37,14 @@ export const screen: Screen = (root, studio) => {
   ).join('');
   root.innerHTML = `
     <div class="vp cards-table">
-      <h2 id="vp-paytable-title" class="card-sr"></h2>
+      <h2 id="vp-paytable-title" class="visually-hidden"></h2>
       <ul class="vp-paytable" aria-labelledby="vp-paytable-title">${rows}</ul>
       <div class="vp-hand" role="group" aria-labelledby="vp-hand-title">
-        <h2 id="vp-hand-title" class="card-sr"></h2>
+        <h2 id="vp-hand-title" class="visually-hidden"></h2>
         ${slots}
       </div>
       <p class="card-outcome vp-result" aria-live="polite"></p>
-      <p class="card-sr" data-spoken aria-live="polite"></p>
+      <p class="visually-hidden" data-spoken aria-live="polite"></p>
     </div>`;
   const q = <T extends Element>(sel: string) => root.querySelector(sel) as T;
   q('#vp-paytable-title').textContent = t('poker_paytable');
