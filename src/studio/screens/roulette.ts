@@ -1,11 +1,10 @@
 // Roulette: chips on a European table (a click adds one), the stake split over the bets by
 // their chips, then the wheel turns to the pocket the server drew and the winning bets light up.
 import type { RouletteBet, RouletteView } from '../../server/games/engines/roulette.ts';
+import { rouletteColor } from '../../shared/game-tables.ts';
 import type { Screen } from '../studio.ts';
 import './roulette.css';
 
-/** The red pockets, as the engine's; zero is green, the rest black. */
-const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
 /** The pockets in their order round a European wheel. */
 const WHEEL = [0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26];
 /** The engine's limit of bets in one round. */
@@ -16,7 +15,6 @@ const LAPS = 4;
 const POCKET = 40;
 const SPIN_MS = 1700;
 
-const colourOf = (n: number) => (n === 0 ? 'green' : RED.has(n) ? 'red' : 'black');
 type Kind = RouletteBet['kind'];
 
 interface Spot {
@@ -61,7 +59,7 @@ export const screen: Screen = (root, studio) => {
   for (let lap = 0; lap <= LAPS + 1; lap++) {
     for (const n of WHEEL) {
       const pocket = document.createElement('span');
-      pocket.className = `roulette-pocket ${colourOf(n)}`;
+      pocket.className = `roulette-pocket ${rouletteColor(n)}`;
       pocket.textContent = String(n);
       strip.append(pocket);
       pockets.push(pocket);
@@ -112,7 +110,7 @@ export const screen: Screen = (root, studio) => {
       String(n),
       t('roulette_straight', n),
       { h: [1 + column, row, 1, 1], v: [3 + ((n - 1) % 3), 1 + column, 1, 1] },
-      colourOf(n),
+      rouletteColor(n),
     );
   }
   for (let c = 1; c <= 3; c++) {

@@ -1,25 +1,12 @@
 // Slot: five reels, three rows, ten fixed lines. The server decides the spin; this screen
 // spins the reels for the eye, stops them left to right and marks the lines that won.
-import type { SlotSymbol, SlotView } from '../../server/games/engines/slot.ts';
+import type { SlotView } from '../../server/games/engines/slot.ts';
+import { SLOT_LINES as LINES, SLOT_SYMBOLS as SYMBOLS, type SlotSymbol } from '../../shared/game-tables.ts';
 import type { Screen } from '../studio.ts';
 import './slot.css';
 
-const SYMBOLS: readonly SlotSymbol[] = ['nine', 'ten', 'jack', 'queen', 'king', 'ace', 'bell', 'seven', 'wild'];
 const REELS = 5;
 const ROWS = 3;
-/** The engine's SLOT_LINES (for each reel, the row the line crosses), copied: the engine module carries zod. */
-const LINES: readonly (readonly number[])[] = [
-  [1, 1, 1, 1, 1],
-  [0, 0, 0, 0, 0],
-  [2, 2, 2, 2, 2],
-  [0, 1, 2, 1, 0],
-  [2, 1, 0, 1, 2],
-  [0, 0, 1, 2, 2],
-  [2, 2, 1, 0, 0],
-  [1, 0, 0, 0, 1],
-  [1, 2, 2, 2, 1],
-  [1, 2, 1, 0, 1],
-];
 /** A colour per line, so a line on the reels matches its row in the list of wins. */
 const LINE_COLOURS = ['#ffd166', '#7be0ff', '#ff8fab', '#9bff8a', '#ffb86b', '#c9a7ff', '#ffffff', '#6bffd8', '#ff6b6b', '#f5ff7a'];
 const SPIN_MIN_MS = 420;

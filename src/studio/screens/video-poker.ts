@@ -4,26 +4,13 @@
 import type { HandRank } from '../../server/games/engines/cards.ts';
 import type { VideoPokerView } from '../../server/games/engines/video-poker.ts';
 import type { StudioRound } from '../../shared/schemas/games.ts';
+import { JACKS_OR_BETTER_PAYTABLE } from '../../shared/game-tables.ts';
 import type { Screen } from '../studio.ts';
 import { type Card, cardName, cardsText, createHand, type Hand, sleep } from './cards.ts';
 import './video-poker.css';
 
-/**
- * The machine's glass: what each paying hand returns, in multiples of the stake, as in
- * the engine's JACKS_OR_BETTER_PAYS (copied, so no engine code reaches the page). The
- * pair row pays only jacks or better.
- */
-const PAYTABLE = [
-  ['royal_flush', 800],
-  ['straight_flush', 50],
-  ['four_of_a_kind', 25],
-  ['full_house', 9],
-  ['flush', 6],
-  ['straight', 4],
-  ['three_of_a_kind', 3],
-  ['two_pair', 2],
-  ['pair', 1],
-] as const satisfies readonly (readonly [Exclude<HandRank, 'high_card'>, number])[];
+/** The machine's glass: the engine's own table (the pair row pays jacks or better only). */
+const PAYTABLE = JACKS_OR_BETTER_PAYTABLE;
 
 const SLOTS = 5;
 

@@ -1,10 +1,10 @@
 // European roulette: one zero, 37 pockets. A round may hold several bets; the stake is
 // split across them by their shares, so one stake covers e.g. "3 parts red, 1 part 17".
 import { z } from 'zod';
+import { type RouletteColor, rouletteColor } from '../../../shared/game-tables.ts';
 import { type Engine, ONE_X } from './types.ts';
 
 const POCKETS = 37;
-const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
 
 // Capped so that share × multiplier × ONE_X summed over 20 bets stays an exact integer.
 const share = z.int().min(1).max(1_000_000);
@@ -22,7 +22,7 @@ const config = z.object({ theme: z.string().optional() });
 export type RouletteBet = z.infer<typeof bet>;
 export type RouletteChoice = z.infer<typeof choice>;
 export type RouletteConfig = z.infer<typeof config>;
-export type RouletteColor = 'red' | 'black' | 'green';
+export { type RouletteColor, rouletteColor };
 /** What the player sees after the spin. */
 export interface RouletteView {
   /** The pocket the ball landed in, 0 to 36. */
@@ -32,21 +32,15 @@ export interface RouletteView {
   winningBets: number[];
 }
 
-/** The colour of a pocket: zero is green. */
-export function rouletteColor(pocket: number): RouletteColor {
-  if (pocket === 0) return 'green';
-  return RED.has(pocket) ? 'red' : 'black';
-}
-
 /** Whether a bet wins on a pocket; zero loses every outside bet. */
 export function rouletteBetWins(bet: RouletteBet, pocket: number): boolean {
   if (bet.kind === 'straight') return bet.value === pocket;
   if (pocket === 0) return false;
   switch (bet.kind) {
     case 'red':
-      return RED.has(pocket);
+      return rouletteColor(pocket) === 'red';
     case 'black':
-      return !RED.has(pocket);
+      return rouletteColor(pocket) === 'black';
     case 'even':
       return pocket % 2 === 0;
     case 'odd':

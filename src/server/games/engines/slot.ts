@@ -2,27 +2,13 @@
 // its strip and shows three consecutive symbols; lines pay 3, 4 or 5 of a kind from the
 // leftmost reel, with wild standing in for any symbol and paying on its own.
 import { z } from 'zod';
+import { SLOT_LINES, SLOT_SYMBOLS, type SlotSymbol } from '../../../shared/game-tables.ts';
 import { type Engine, ONE_X } from './types.ts';
 
-export const SLOT_SYMBOLS = ['nine', 'ten', 'jack', 'queen', 'king', 'ace', 'bell', 'seven', 'wild'] as const;
-export type SlotSymbol = (typeof SLOT_SYMBOLS)[number];
+export { SLOT_LINES, SLOT_SYMBOLS, type SlotSymbol };
 
 const REELS = 5;
 const ROWS = 3;
-
-/** The 10 paylines: for each reel, the row (0 top, 1 middle, 2 bottom) the line crosses. */
-export const SLOT_LINES: readonly (readonly number[])[] = [
-  [1, 1, 1, 1, 1],
-  [0, 0, 0, 0, 0],
-  [2, 2, 2, 2, 2],
-  [0, 1, 2, 1, 0],
-  [2, 1, 0, 1, 2],
-  [0, 0, 1, 2, 2],
-  [2, 2, 1, 0, 0],
-  [1, 0, 0, 0, 1],
-  [1, 2, 2, 2, 1],
-  [1, 2, 1, 0, 1],
-];
 
 /** Line wins for 3, 4 and 5 of a kind, in multiples of the line stake (a tenth of the stake). */
 export type SlotPaytable = Record<SlotSymbol, readonly [number, number, number]>;

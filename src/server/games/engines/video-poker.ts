@@ -1,6 +1,7 @@
 // Jacks or Better video poker, the full-pay 9/6 machine: deal five cards from one deck,
 // the player holds any of them, the rest are replaced once and the final hand is paid.
 import { z } from 'zod';
+import { JACKS_OR_BETTER_PAYTABLE } from '../../../shared/game-tables.ts';
 import { type CardGameConfig, cardGameConfig, type HandRank, lowestScore, pokerHand, shuffledDeck } from './cards.ts';
 import { type Engine, EngineError, ONE_X, type Rng, type RoundStep } from './types.ts';
 
@@ -29,18 +30,10 @@ export interface VideoPokerView {
 
 /** What each final hand returns, in multiples of the stake (the stake included, as on the machine's glass). */
 export const JACKS_OR_BETTER_PAYS: Record<HandRank, number> = {
-  royal_flush: 800,
-  straight_flush: 50,
-  four_of_a_kind: 25,
-  full_house: 9,
-  flush: 6,
-  straight: 4,
-  three_of_a_kind: 3,
-  two_pair: 2,
+  ...Object.fromEntries(JACKS_OR_BETTER_PAYTABLE),
   // Only a pair of jacks or better pays; see payoutFor.
-  pair: 1,
   high_card: 0,
-};
+} as Record<HandRank, number>;
 
 const JACKS = lowestScore('pair', 11);
 
