@@ -8,6 +8,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createContext, type ServerContext } from './context.ts';
+import { startRoundRecovery } from './games/studio.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import type { Logger } from './logger.ts';
@@ -114,10 +115,12 @@ export async function startServer({ config, logger, database }: StartOptions): P
   });
 
   const realtime: Realtime = await createRealtime(server, config, logger);
+  let stopRecovery: (() => Promise<void>) | undefined;
   const ready: Promise<ServerContext> = (async () => {
     const db = database ?? (await openDatabase(config));
     await seed(db.db, { withDemoAccounts: config.seedDemo, logger });
     context = createContext(config, db, logger, realtime);
+    stopRecovery = startRoundRecovery(context);
     return context;
   })();
   // Never an unhandled rejection: main() reports the failure and exits.
@@ -160,6 +163,7 @@ export async function startServer({ config, logger, database }: StartOptions): P
       await realtime.close();
       await stopped;
       const ctx = await ready.catch(() => undefined);
+      await stopRecovery?.();
       // Mail queued by the last requests goes out before the database closes.
       await ctx?.mailer.drain();
       await ctx?.database.close();

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/server/auth/rate-limit.ts';
 import { gameRounds, gameSessions, games } from '../../src/server/db/schema/index.ts';
-import { STALE_ROUND_MS } from '../../src/server/games/studio.ts';
+import { STALE_ROUND_MS, studioOf } from '../../src/server/games/studio.ts';
 import { readBalance, type Wallet, walletOf } from '../../src/server/wallet/index.ts';
 import type { LobbyGame, StudioRound } from '../../src/shared/schemas/games.ts';
 import { type TestApi, testApi } from '../helpers/app.ts';
@@ -402,6 +402,42 @@ describe('studio: real money', () => {
     // Recovery twice changes nothing more.
     await api.json('studio/session', { session: token });
     expect((await readBalance(db, p.id)).real).toBe(after);
+  });
+
+  it('pays a decided round in the background when the player never comes back', async () => {
+    const p = await player(10_000);
+    await launch('lucky-dice', { token: p.token });
+    const [session] = await api.ctx.database.db.select().from(gameSessions).where(eq(gameSessions.playerId, p.id));
+    if (!session) throw new Error('no session');
+    const old = new Date(Date.now() - STALE_ROUND_MS - 5_000);
+    const [round] = await api.ctx.database.db
+      .insert(gameRounds)
+      .values({
+        sessionId: session.id,
+        playerId: p.id,
+        roundKey: 'left_for_good',
+        stake: 500,
+        status: 'new',
+        state: {},
+        view: {},
+        finished: true,
+        payout: 19_800,
+        win: 990,
+        updatedAt: old,
+      })
+      .returning();
+    await wallet.bet({ key: `studio:${round?.id}:bet`, playerId: p.id, amount: 500, gameId: 'x', gameName: 'Lucky Dice', roundId: `studio-${round?.id}` });
+    await api.ctx.database.db
+      .update(gameRounds)
+      .set({ status: 'done', updatedAt: old })
+      .where(eq(gameRounds.id, round?.id ?? 0));
+    await studioOf(api.ctx).recoverRounds();
+    expect((await readBalance(api.ctx.database.db, p.id)).real).toBe(10_000 - 500 + 990);
+    const [after] = await api.ctx.database.db
+      .select()
+      .from(gameRounds)
+      .where(eq(gameRounds.id, round?.id ?? 0));
+    expect(after?.status).toBe('settled');
   });
 
   it('keeps the books: the balance equals deposits minus stakes plus wins over many rounds of every engine', async () => {

@@ -139,7 +139,7 @@ export function studioOf(ctx: ServerContext) {
       const win = await wallet.win({ key: `studio:${current.id}:win`, playerId, betKey, amount: current.win });
       // round_settled: an earlier attempt paid it and died before saying so.
       if (win.ok || win.code === 'round_settled') current = await moveRound(current, 'done', 'settled');
-      else ctx.logger?.error({ round: current.id, code: win.code }, 'studio win refused');
+      else ctx.logger.error({ round: current.id, code: win.code }, 'studio win refused');
     }
     return current;
   }
@@ -213,26 +213,36 @@ export function studioOf(ctx: ServerContext) {
     return { engine, config };
   }
 
-  /** Rounds of a player left halfway by a crash or a lost connection: paid if decided, voided if the stake never landed. */
-  async function recoverRounds(playerId: number): Promise<void> {
+  /**
+   * Real-money rounds left halfway by a crash or a lost connection (of one player, or of
+   * everyone): paid if decided, voided if the stake never landed. Returns how many it finished.
+   */
+  async function recoverRounds(playerId?: number, limit = 200): Promise<number> {
+    const conditions = [
+      inArray(gameRounds.status, ['new', 'done']),
+      lt(gameRounds.updatedAt, new Date(Date.now() - STALE_ROUND_MS)),
+      eq(gameSessions.mode, 'real'),
+    ];
+    if (playerId !== undefined) conditions.push(eq(gameRounds.playerId, playerId));
     const stale = await db
       .select({ round: gameRounds, session: gameSessions })
       .from(gameRounds)
       .innerJoin(gameSessions, eq(gameSessions.id, gameRounds.sessionId))
-      .where(
-        and(eq(gameRounds.playerId, playerId), inArray(gameRounds.status, ['new', 'done']), lt(gameRounds.updatedAt, new Date(Date.now() - STALE_ROUND_MS))),
-      );
+      .where(and(...conditions))
+      .orderBy(gameRounds.id)
+      .limit(limit);
     for (const { round, session } of stale) {
-      if (session.mode !== 'real') continue;
+      if (session.playerId === null) continue;
       if (round.status === 'done') {
         const open = await selectSession(eq(gameSessions.id, session.id));
         if (open) await settle(open, round);
         continue;
       }
       // The player never saw this round's outcome: return the stake if it was taken, or stop it landing later.
-      const back = await wallet.rollback({ key: `studio:${round.id}:rollback`, playerId, betKey: `studio:${round.id}:bet` });
+      const back = await wallet.rollback({ key: `studio:${round.id}:rollback`, playerId: session.playerId, betKey: `studio:${round.id}:bet` });
       if (back.ok) await moveRound(round, 'new', 'void');
     }
+    return stale.length;
   }
 
   return {
@@ -376,3 +386,26 @@ export function studioOf(ctx: ServerContext) {
 }
 
 export type Studio = ReturnType<typeof studioOf>;
+
+/** How often a running server looks for rounds left halfway. */
+export const RECOVERY_INTERVAL_MS = 60_000;
+
+/**
+ * Finishes abandoned real-money rounds in the background, so a decided win is paid even
+ * when the player never opens a game again. Safe on several processes at once: every
+ * money step is idempotent. Returns a stop function that waits for a sweep in progress.
+ */
+export function startRoundRecovery(ctx: ServerContext, everyMs = RECOVERY_INTERVAL_MS): () => Promise<void> {
+  const studio = studioOf(ctx);
+  let running: Promise<unknown> = Promise.resolve();
+  const sweep = () => {
+    running = studio.recoverRounds().catch((error: unknown) => ctx.logger.error({ err: error }, 'round recovery failed'));
+  };
+  sweep();
+  const timer = setInterval(sweep, everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
