@@ -70,9 +70,14 @@ export const screen: Screen = (root, studio) => {
       (b.querySelector('.vp-tag') as HTMLElement).textContent = held[i] ? t('held') : t('hold');
     });
   };
+  // Holds are the player's until the draw: kept in the tab, so a reload mid-hand keeps them too.
+  const holdsKey = (r: StudioRound) => `vp-holds:${r.roundId}`;
   const toggle = (i: number) => {
     if (busy || !round || round.done || i < 0 || i >= SLOTS) return;
     held[i] = !held[i];
+    try {
+      sessionStorage.setItem(holdsKey(round), JSON.stringify(held));
+    } catch {}
     paintSlots(true);
   };
   buttons.forEach((b, i) => {
@@ -107,6 +112,10 @@ export const screen: Screen = (root, studio) => {
     const view = open.view as VideoPokerView;
     round = open;
     held = view.held.length === SLOTS ? [...view.held] : new Array<boolean>(SLOTS).fill(false);
+    try {
+      const kept: unknown = JSON.parse(sessionStorage.getItem(holdsKey(open)) ?? 'null');
+      if (Array.isArray(kept) && kept.length === SLOTS) held = kept.map(Boolean);
+    } catch {}
     busy = false;
     paintSlots(true);
     setResult(t('poker_hint'));
@@ -141,6 +150,11 @@ export const screen: Screen = (root, studio) => {
     paintSlots(false);
     drawAction(false);
     const next = await studio.act(open, { hold: [...held] });
+    if (next?.done) {
+      try {
+        sessionStorage.removeItem(holdsKey(open));
+      } catch {}
+    }
     if (!next) {
       busy = false;
       paintSlots(true);
