@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../src/server/config.ts';
 import { buildFromDatabase, isStale } from '../src/server/site-build.ts';
+import { benchGames } from './games.ts';
 import { benchStatic } from './static.ts';
 import { benchWallet } from './wallet.ts';
 
@@ -11,6 +12,7 @@ const root = process.cwd();
 const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   static: () => benchStatic(root),
   wallet: () => benchWallet(),
+  games: () => benchGames(),
 };
 
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);

@@ -27,13 +27,13 @@ const PUSH_SAMPLES = 1000;
 
 const adminUrl = () => process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-function urlOf(database: string): string {
+export function urlOf(database: string): string {
   const url = new URL(adminUrl());
   url.pathname = `/${database}`;
   return url.toString();
 }
 
-async function scratchDatabase<T>(prefix: string, use: (name: string) => Promise<T>): Promise<T> {
+export async function scratchDatabase<T>(prefix: string, use: (name: string) => Promise<T>): Promise<T> {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(adminUrl(), { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name}`);
@@ -57,7 +57,7 @@ function pgbench(name: string): number {
   return Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 }
 

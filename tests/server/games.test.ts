@@ -393,12 +393,37 @@ describe('studio: real money', () => {
       .update(gameRounds)
       .set({ status: 'done', updatedAt: old })
       .where(eq(gameRounds.id, decided?.id ?? 0));
+    // …and a crash after both the stake and the win of a round landed, before the studio wrote it down.
+    const [paid] = await db
+      .insert(gameRounds)
+      .values({
+        sessionId: session.id,
+        playerId: p.id,
+        roundKey: 'crash_paid',
+        stake: 100,
+        status: 'new',
+        state: {},
+        view: {},
+        finished: true,
+        payout: 19_800,
+        win: 198,
+        updatedAt: old,
+      })
+      .returning();
+    await wallet.bet({ key: `studio:${paid?.id}:bet`, playerId: p.id, amount: 100, gameId: 'x', gameName: 'Lucky Dice', roundId: `studio-${paid?.id}` });
+    await wallet.win({ key: `studio:${paid?.id}:win`, playerId: p.id, betKey: `studio:${paid?.id}:bet`, amount: 198 });
     const mid = (await readBalance(db, p.id)).real;
     await api.json('studio/session', { session: token });
     const after = (await readBalance(db, p.id)).real;
     expect(after).toBe(mid + 700 + 396);
     const statuses = Object.fromEntries((await db.select().from(gameRounds).where(eq(gameRounds.sessionId, session.id))).map((r) => [r.roundKey, r.status]));
-    expect(statuses).toMatchObject({ crash_taken: 'void', crash_unsent: 'void', crash_decided: 'settled', [body.round.roundId]: 'settled' });
+    expect(statuses).toMatchObject({
+      crash_taken: 'void',
+      crash_unsent: 'void',
+      crash_decided: 'settled',
+      crash_paid: 'settled',
+      [body.round.roundId]: 'settled',
+    });
     // Recovery twice changes nothing more.
     await api.json('studio/session', { session: token });
     expect((await readBalance(db, p.id)).real).toBe(after);

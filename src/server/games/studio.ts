@@ -74,7 +74,7 @@ export interface LaunchInput {
   ip: string;
 }
 
-export function studioOf(ctx: ServerContext) {
+function createStudio(ctx: ServerContext) {
   const { db } = ctx.database;
   const wallet = walletOf(ctx);
 
@@ -88,8 +88,8 @@ export function studioOf(ctx: ServerContext) {
     return b.real + b.bonus;
   }
 
-  async function selectSession(where: SQL): Promise<OpenSession | undefined> {
-    const [row] = await db
+  const sessionQuery = () =>
+    db
       .select({
         session: gameSessions,
         game: {
@@ -104,24 +104,37 @@ export function studioOf(ctx: ServerContext) {
       })
       .from(gameSessions)
       .innerJoin(games, eq(games.id, gameSessions.gameId))
-      .innerJoin(gameProviders, eq(gameProviders.id, games.providerId))
-      .where(where);
+      .innerJoin(gameProviders, eq(gameProviders.id, games.providerId));
+
+  // Every call of a game page starts here: built once, not per request.
+  const sessionByToken = sessionQuery()
+    .where(and(eq(gameSessions.tokenHash, sql.placeholder('hash')), sql`${gameSessions.expiresAt} > now()`))
+    .prepare('studio_session_by_token');
+
+  async function selectSession(where: SQL): Promise<OpenSession | undefined> {
+    const [row] = await sessionQuery().where(where);
     return row;
   }
 
   async function openSession(token: string): Promise<OpenSession> {
-    const open = await selectSession(and(eq(gameSessions.tokenHash, hashToken(token)), sql`${gameSessions.expiresAt} > now()`) as SQL);
+    const [open] = await sessionByToken.execute({ hash: hashToken(token) });
     if (!open) throw new StudioError('session_expired', 401);
     return open;
   }
 
-  /** Moves a round's money to where its state says it should be; safe to repeat at any point. */
-  async function settle(open: OpenSession, round: RoundRow): Promise<RoundRow> {
+  /**
+   * Moves a round's money to where its state says it should be; safe to repeat at any
+   * point. A finished round goes from `new` to `settled` with no stop between its stake
+   * and its win; if that is cut short, a repeat or the recovery sweep finishes it.
+   * Answers the round and, when a wallet operation told it, the balance after it (cents).
+   */
+  async function settle(open: OpenSession, round: RoundRow): Promise<{ round: RoundRow; balance?: number }> {
     const { session, game } = open;
-    if (session.mode === 'fun' || session.playerId === null) return settleFun(session, round);
+    if (session.mode === 'fun' || session.playerId === null) return { round: await settleFun(session, round) };
     const playerId = session.playerId;
     const betKey = `studio:${round.id}:bet`;
     let current = round;
+    let balance: number | undefined;
     if (current.status === 'new') {
       const bet = await wallet.bet({
         key: betKey,
@@ -132,16 +145,23 @@ export function studioOf(ctx: ServerContext) {
         roundId: `studio-${current.id}`,
         provider: game.providerName,
       });
-      const next = bet.ok ? (current.finished ? 'done' : 'open') : bet.code === 'insufficient_funds' ? 'refused' : 'void';
-      current = await moveRound(current, 'new', next);
+      if (bet.balance) balance = bet.balance.real + bet.balance.bonus;
+      if (!bet.ok)
+        return {
+          round: await moveRound(current, 'new', bet.code === 'insufficient_funds' ? 'refused' : 'void'),
+          ...(balance === undefined ? {} : { balance }),
+        };
+      if (!current.finished) return { round: await moveRound(current, 'new', 'open'), ...(balance === undefined ? {} : { balance }) };
     }
-    if (current.status === 'done') {
+    if (current.finished && (current.status === 'new' || current.status === 'done')) {
+      const from = current.status;
       const win = await wallet.win({ key: `studio:${current.id}:win`, playerId, betKey, amount: current.win });
+      balance = win.balance ? win.balance.real + win.balance.bonus : undefined;
       // round_settled: an earlier attempt paid it and died before saying so.
-      if (win.ok || win.code === 'round_settled') current = await moveRound(current, 'done', 'settled');
+      if (win.ok || win.code === 'round_settled') current = await moveRound(current, from, 'settled');
       else ctx.logger.error({ round: current.id, code: win.code }, 'studio win refused');
     }
-    return current;
+    return balance === undefined ? { round: current } : { round: current, balance };
   }
 
   /** Free play: stake and win come off and onto the session's pretend balance in one transaction with the round. */
@@ -191,8 +211,10 @@ export function studioOf(ctx: ServerContext) {
     return now ?? round;
   }
 
-  async function roundReply(open: OpenSession, round: RoundRow): Promise<StudioRoundReply> {
-    const balance = await balanceOf(open.session);
+  async function roundReply(open: OpenSession, settled: { round: RoundRow; balance?: number }): Promise<StudioRoundReply> {
+    const { round } = settled;
+    // A wallet operation of this request already said the balance; only a repeat needs to read it.
+    const balance = settled.balance ?? (await balanceOf(open.session));
     if (round.status === 'refused') throw new StudioError('insufficient_funds', 409, toAmount(balance));
     if (round.status === 'void') throw new StudioError('round_void', 409, toAmount(balance));
     return { status: 1, round: toRound(round), balance: toAmount(balance) };
@@ -241,6 +263,8 @@ export function studioOf(ctx: ServerContext) {
       // The player never saw this round's outcome: return the stake if it was taken, or stop it landing later.
       const back = await wallet.rollback({ key: `studio:${round.id}:rollback`, playerId: session.playerId, betKey: `studio:${round.id}:bet` });
       if (back.ok) await moveRound(round, 'new', 'void');
+      // The stake and the win both landed before the crash: the round is over, the player paid.
+      else if (back.code === 'round_settled') await moveRound(round, 'new', 'settled');
     }
     return stale.length;
   }
@@ -298,19 +322,22 @@ export function studioOf(ctx: ServerContext) {
     /** Starts a round (or answers the repeat of one already started with this id). */
     async start(token: string, input: { roundId: string; stake: number; choice: unknown }): Promise<StudioRoundReply> {
       const open = await openSession(token);
-      const existing = await findRound(open.session.id, input.roundId);
-      if (existing) return roundReply(open, await settle(open, existing));
       const stake = toCents(input.stake);
       if (stake === undefined || stake < STAKE_LIMITS.min || stake > STAKE_LIMITS.max) throw new StudioError('stake_out_of_range');
       const { engine, config } = engineFor(open.game);
       const choice = engine.choice.safeParse(input.choice);
       if (!choice.success) throw new StudioError('invalid_choice');
-      const busy = await db
-        .select({ id: gameRounds.id })
-        .from(gameRounds)
-        .where(and(eq(gameRounds.sessionId, open.session.id), eq(gameRounds.status, 'open')))
-        .limit(1);
-      if (busy.length > 0) throw new StudioError('round_in_progress', 409);
+      // Only a game of several moves can have a round in play; one round at a time, the repeat of its own start answered.
+      if (engine.act) {
+        const existing = await findRound(open.session.id, input.roundId);
+        if (existing) return roundReply(open, await settle(open, existing));
+        const busy = await db
+          .select({ id: gameRounds.id })
+          .from(gameRounds)
+          .where(and(eq(gameRounds.sessionId, open.session.id), eq(gameRounds.status, 'open')))
+          .limit(1);
+        if (busy.length > 0) throw new StudioError('round_in_progress', 409);
+      }
       const step: RoundStep<unknown, unknown> = engine.start(cryptoRng, choice.data, config);
       const [inserted] = await db
         .insert(gameRounds)
@@ -338,10 +365,11 @@ export function studioOf(ctx: ServerContext) {
     /** Plays a move of an open round; a move for a step already played answers with the round as it is. */
     async act(token: string, input: { roundId: string; step: number; action: unknown }): Promise<StudioRoundReply> {
       const open = await openSession(token);
-      let round = await findRound(open.session.id, input.roundId);
-      if (!round) throw new StudioError('round_not_found', 404);
-      round = await settle(open, round);
-      if (round.status !== 'open' || round.step !== input.step) return roundReply(open, round);
+      const found = await findRound(open.session.id, input.roundId);
+      if (!found) throw new StudioError('round_not_found', 404);
+      const settled = await settle(open, found);
+      const round = settled.round;
+      if (round.status !== 'open' || round.step !== input.step) return roundReply(open, settled);
       const { engine, config } = engineFor(open.game);
       if (!engine.act || !engine.action) throw new StudioError('round_over');
       const action = engine.action.safeParse(input.action);
@@ -385,7 +413,19 @@ export function studioOf(ctx: ServerContext) {
   };
 }
 
-export type Studio = ReturnType<typeof studioOf>;
+export type Studio = ReturnType<typeof createStudio>;
+
+const studios = new WeakMap<ServerContext, Studio>();
+
+/** The studio of a running server: one per context, so its statements are prepared once. */
+export function studioOf(ctx: ServerContext): Studio {
+  let studio = studios.get(ctx);
+  if (!studio) {
+    studio = createStudio(ctx);
+    studios.set(ctx, studio);
+  }
+  return studio;
+}
 
 /** How often a running server looks for rounds left halfway. */
 export const RECOVERY_INTERVAL_MS = 60_000;
