@@ -52,7 +52,7 @@ const lobbyColumns = {
 type LobbyRow = { [K in keyof typeof lobbyColumns]: (typeof lobbyColumns)[K]['_']['data'] };
 
 /** The contract's game object. */
-export function toLobbyGame(r: LobbyRow): LobbyGame {
+function toLobbyGame(r: LobbyRow): LobbyGame {
   return {
     id: r.id,
     name: r.name,

@@ -8,7 +8,6 @@ import { and, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { currencyOf, toAmount, toCents } from '../../shared/money.ts';
 import { STAKE_LIMITS, type StudioRound, type StudioRoundReply, type StudioSessionReply } from '../../shared/schemas/games.ts';
 import type { ServerContext } from '../context.ts';
-import type { Executor } from '../db/client.ts';
 import { type GameMode, gameProviders, gameRounds, gameSessions, games } from '../db/schema/index.ts';
 import { readBalance, walletOf } from '../wallet/index.ts';
 import { engineOf } from './engines/index.ts';
@@ -23,13 +22,17 @@ export const STALE_ROUND_MS = 60_000;
 
 const cryptoRng: Rng = { int: (n) => randomInt(n) };
 
-/** Why the studio refused a request: a catalogue key and the HTTP status it maps to. */
+/**
+ * Why the studio refused a request: a catalogue key and the HTTP status it maps to.
+ * Refusals a game shows in its own screen (not enough money, a round that could not be
+ * played) are answers, status 200; the rest are errors of the request.
+ */
 export class StudioError extends Error {
   readonly code: string;
-  readonly httpStatus: 400 | 401 | 404 | 409;
+  readonly httpStatus: 200 | 400 | 401 | 404 | 409;
   /** The balance to show with the refusal (two-decimal amount). */
   readonly balance: number | undefined;
-  constructor(code: string, httpStatus: 400 | 401 | 404 | 409 = 400, balance?: number) {
+  constructor(code: string, httpStatus: 200 | 400 | 401 | 404 | 409 = 400, balance?: number) {
     super(code);
     this.code = code;
     this.httpStatus = httpStatus;
@@ -79,12 +82,12 @@ function createStudio(ctx: ServerContext) {
   const wallet = walletOf(ctx);
 
   /** The money a session plays with now, in cents: the wallet's real + bonus, or the pretend balance. */
-  async function balanceOf(session: SessionRow, executor: Executor = db): Promise<number> {
+  async function balanceOf(session: SessionRow): Promise<number> {
     if (session.mode === 'fun' || session.playerId === null) {
-      const [row] = await executor.select({ fun: gameSessions.funBalance }).from(gameSessions).where(eq(gameSessions.id, session.id));
+      const [row] = await db.select({ fun: gameSessions.funBalance }).from(gameSessions).where(eq(gameSessions.id, session.id));
       return row?.fun ?? 0;
     }
-    const b = await readBalance(executor, session.playerId);
+    const b = await readBalance(db, session.playerId);
     return b.real + b.bonus;
   }
 
@@ -215,8 +218,8 @@ function createStudio(ctx: ServerContext) {
     const { round } = settled;
     // A wallet operation of this request already said the balance; only a repeat needs to read it.
     const balance = settled.balance ?? (await balanceOf(open.session));
-    if (round.status === 'refused') throw new StudioError('insufficient_funds', 409, toAmount(balance));
-    if (round.status === 'void') throw new StudioError('round_void', 409, toAmount(balance));
+    if (round.status === 'refused') throw new StudioError('insufficient_funds', 200, toAmount(balance));
+    if (round.status === 'void') throw new StudioError('round_void', 200, toAmount(balance));
     return { status: 1, round: toRound(round), balance: toAmount(balance) };
   }
 

@@ -10,13 +10,10 @@ import { StudioError, studioOf } from '../../games/studio.ts';
 import { countryOf } from '../../geo/ip-country.ts';
 import { type AppEnv, HttpError, parseBody, refusal } from '../../http.ts';
 
-/** Refusals a game shows in its own screen (not enough money, a round that could not be played) are answers, not errors. */
-const ANSWERS = new Set(['insufficient_funds', 'round_void']);
-
 function studioRefusal(c: Context<AppEnv>, error: unknown) {
   if (!(error instanceof StudioError)) throw error;
   const body = { ...refusal(error.code), ...(error.balance !== undefined ? { balance: error.balance } : {}) };
-  return ANSWERS.has(error.code) ? c.json(body) : c.json(body, error.httpStatus);
+  return c.json(body, error.httpStatus);
 }
 
 export function studioRoutes(ctx: ServerContext) {
