@@ -1,48 +1,63 @@
 // @ts-check
 import react from '@astrojs/react';
+import AstroPWA from '@vite-pwa/astro';
 import { defineConfig } from 'astro/config';
 import { interactionDirective } from './src/lib/directives/integration.ts';
+import { precacheTransform } from './src/pwa/precache.ts';
+import { siteBuildSettings } from './src/server/config.ts';
+import { DEFAULT_LOCALE, LOCALES } from './src/shared/locales.ts';
 
-const LOCALES = [
-  'en',
-  'fr',
-  'fi',
-  'de',
-  'it',
-  'se',
-  'no',
-  'pt',
-  'pl',
-  'ro',
-  'in',
-  'cn',
-  'ru',
-  'tr',
-  'es',
-  'jp',
-  'ko',
-  'hu',
-  'cz',
-  'gr',
-  'br',
-  'au',
-  'ca',
-  'sg',
-];
+// SITE_URL, ASTRO_OUT_DIR and SITE_SNAPSHOT are read in config.ts with every other setting.
+const settings = siteBuildSettings();
 
 export default defineConfig({
-  site: process.env.SITE_URL || 'http://localhost:4321',
+  site: settings.siteUrl,
   output: 'static',
   // The build writes beside the live site and swaps it in when complete (site-build.ts).
-  outDir: process.env.ASTRO_OUT_DIR || './dist/client',
+  outDir: settings.outDir,
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'auto' },
   i18n: {
-    locales: LOCALES,
-    defaultLocale: 'en',
+    // The site's own list (src/shared/locales.ts), so that pages and routing never disagree.
+    locales: [...LOCALES],
+    defaultLocale: DEFAULT_LOCALE,
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
-  integrations: [react(), interactionDirective()],
+  integrations: [
+    react(),
+    interactionDirective(),
+    // /sw.js, scope /: the Workbox worker of src/pwa/sw.ts with this build's precache
+    // manifest (revisions included); registered after load by src/pwa/register.ts, which
+    // shows the update prompt. Astro 7 is outside the package's peer range: package.json's
+    // `overrides` entry lets it install; the build works.
+    AstroPWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/pwa',
+      filename: 'sw.ts',
+      scope: '/',
+      base: '/',
+      // Said outright: left to Vite, a build outside the project (ASTRO_OUT_DIR=/tmp/…) puts the worker in .astro/.
+      outDir: settings.outDir,
+      registerType: 'prompt',
+      injectRegister: false,
+      // public/manifest.webmanifest is the site's own.
+      manifest: false,
+      injectManifest: {
+        globPatterns: [
+          '_astro/*.{js,css}',
+          'offline/index.html',
+          '*/offline/index.html',
+          'manifest.webmanifest',
+          'logo.svg',
+          'favicon.svg',
+          'icons/icon-192.png',
+        ],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        minify: true,
+        manifestTransforms: [precacheTransform(settings.outDir)],
+      },
+    }),
+  ],
   prefetch: false,
   devToolbar: { enabled: false },
   vite: {

@@ -6,8 +6,8 @@
 import { loadConfig } from '../src/server/config.ts';
 import { createContext } from '../src/server/context.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { seed } from '../src/server/db/seed.ts';
-import { findLaunchableGame } from '../src/server/games/lobby.ts';
+import { seed } from '../src/server/demo/seed.ts';
+import { findLaunchableGame } from '../src/server/games/listing.ts';
 import { studioOf } from '../src/server/games/studio.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { walletOf } from '../src/server/wallet/index.ts';
@@ -20,7 +20,7 @@ const PLAYERS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
 /** `clients` loops calling `once` for `seconds` after a one-second warm-up; calls per second and p99. */
-async function measure(seconds: number, once: (client: number, i: number) => Promise<void>): Promise<{ perSecond: number; p99ms: number }> {
+export async function measure(seconds: number, once: (client: number, i: number) => Promise<void>): Promise<{ perSecond: number; p99ms: number }> {
   const run = async (ms: number, latencies: number[] | null) => {
     const end = Date.now() + ms;
     let n = 0;

@@ -5,6 +5,12 @@ import { join } from 'node:path';
 import { loadConfig } from '../src/server/config.ts';
 import { buildFromDatabase, isStale } from '../src/server/site-build.ts';
 import { benchGames } from './games.ts';
+import { benchLobby } from './lobby.ts';
+import { benchPayments } from './payments.ts';
+import { benchRtp } from './rtp.ts';
+import { benchSeamless } from './seamless.ts';
+import { benchSports } from './sports.ts';
+import { benchSportsFanout } from './sports-fanout.ts';
 import { benchStatic } from './static.ts';
 import { benchWallet } from './wallet.ts';
 
@@ -13,12 +19,19 @@ const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   static: () => benchStatic(root),
   wallet: () => benchWallet(),
   games: () => benchGames(),
+  lobby: () => benchLobby(),
+  payments: () => benchPayments(),
+  rtp: () => benchRtp(),
+  // The odds fan-out (no database) first, then placements on PostgreSQL.
+  sports: async () => ({ ...(await benchSportsFanout()), ...(await benchSports()) }),
+  seamless: () => benchSeamless(),
 };
 
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);
 // Only the static benchmark serves the built site; the others need no build.
-if (wanted.includes('static') && isStale(root, join(root, 'dist/client')))
-  await buildFromDatabase(root, join(root, 'dist/client'), loadConfig({ NODE_ENV: 'test' }));
+const buildConfig = loadConfig({ NODE_ENV: 'test' });
+if (wanted.includes('static') && isStale(root, join(root, 'dist/client'), buildConfig.siteUrl))
+  await buildFromDatabase(root, join(root, 'dist/client'), buildConfig);
 const latest = join(root, 'bench/results/latest.json');
 // Figures of benchmarks not run this time are kept, so that one can be rerun alone.
 const previous = existsSync(latest) ? (JSON.parse(readFileSync(latest, 'utf8')) as Record<string, unknown>) : {};

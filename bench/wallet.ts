@@ -133,7 +133,7 @@ async function pushLatency(database: Database, redisUrl: string | undefined): Pr
   const wallet = createWallet(database.db, pushes);
   const [playerId] = (await createPlayers(database.db, 1)) as [number];
   await wallet.deposit({ key: `push-seed-${playerId}`, playerId, amount: 1_000_000_000, provider: 'bench' });
-  const socket: Socket = connect(socketUrl, { transports: ['websocket'], auth: { token: await tokenFor(config.jwtSecret, playerId) }, forceNew: true });
+  const socket: Socket = connect(socketUrl, { transports: ['websocket'], auth: { token: await tokenFor({ database, config }, playerId) }, forceNew: true });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);

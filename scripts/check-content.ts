@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const dir = join(import.meta.dirname, '../src/server/content/seed-data');
+const dir = join(import.meta.dirname, '../src/server/demo/content');
 const en = JSON.parse(readFileSync(join(dir, 'en.json'), 'utf8')) as unknown;
 const tags = (html: string) => [...html.matchAll(/<\/?([a-z0-9]+)(?:\s+href="([^"]*)")?[^>]*>/gi)].map((m) => `${m[1]}${m[2] ? `[${m[2]}]` : ''}`).join(' ');
 

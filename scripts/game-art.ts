@@ -1,11 +1,11 @@
-// Draws the lobby thumbnails: one SVG per catalogue game (src/server/games/catalog.ts) in
+// Draws the lobby thumbnails: one SVG per catalogue game (src/server/demo/games.ts) in
 // public/games, from the game's engine and theme, and deletes the SVGs there that no game
 // uses. Only shapes, digits and Latin letters (no emoji or symbol glyphs, which depend on
 // fonts); the decoration varies with a hash of the slug. Same catalogue, same bytes.
 // Usage: node scripts/game-art.ts
 import { mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { type CatalogGame, GAMES, THEMES, thumbnailOf } from '../src/server/games/catalog.ts';
+import { type CatalogGame, GAMES, THEMES, thumbnailOf } from '../src/server/demo/games.ts';
 
 const W = 320;
 const H = 240;
@@ -392,7 +392,106 @@ function holdem({ r }: Art): Picture {
   return { defs: CARD_DEFS + CHIP_DEFS, body };
 }
 
+// --- Crash --------------------------------------------------------------------------------
+
+function crash({ accent, r }: Art): Picture {
+  const rise = 40 + Math.floor(r() * 30);
+  // The multiplier's curve, rising ever faster, with a small plane at its tip.
+  const curve = `M40 180Q${170 + rise} 172 260 ${50 + Math.floor(r() * 20)}`;
+  const body =
+    `<path d="M40 30V180H290" fill="none" stroke="#fff" stroke-opacity=".35" stroke-width="2"/>` +
+    `<path d="${curve}" fill="none" stroke="${accent}" stroke-width="7" stroke-linecap="round"/>` +
+    `<path d="${curve}L260 180Z" fill="${accent}" opacity=".18"/>` +
+    `<g transform="translate(262 58) rotate(-35)"><path d="M-22 0L18 -5L26 0L18 5Z" fill="#fff"/><path d="M-2 -2L-12 -20L-4 -20L8 -2ZM-2 2L-12 20L-4 20L8 2Z" fill="${RED}"/></g>`;
+  return { defs: '', body };
+}
+
+// --- Instant games and house tables -------------------------------------------------------
+
+function hilo({ accent, r }: Art): Picture {
+  const ranks = ['3', '5', '7', '9', 'J', 'Q'];
+  const shown = pick(ranks, r);
+  const arrow = (x: number, up: boolean) =>
+    `<g transform="translate(${x} 100)${up ? '' : ' rotate(180)'}"><circle r="24" fill="#000" fill-opacity=".3" stroke="${accent}" stroke-width="3"/><path d="M0-13L12 3H4V13H-4V3H-12Z" fill="${accent}"/></g>`;
+  const body = card(160, 96, 80, shown, r() < 0.5 ? 'h' : 's') + arrow(72, true) + arrow(248, false);
+  return { defs: CARD_DEFS, body };
+}
+
+function mines({ accent, r }: Art): Picture {
+  // The game's 5 × 5 board: a few gems found, one mine.
+  const gems = new Set(shuffle([...Array(25).keys()], r).slice(0, 7));
+  const mine = shuffle(
+    [...Array(25).keys()].filter((i) => !gems.has(i)),
+    r,
+  )[0]!;
+  let body = '';
+  for (let i = 0; i < 25; i++) {
+    const x = 91 + (i % 5) * 28;
+    const y = 28 + Math.floor(i / 5) * 28;
+    body += `<rect x="${x}" y="${y}" width="26" height="26" rx="5" fill="${gems.has(i) ? accent : '#fff'}" fill-opacity="${gems.has(i) ? 1 : 0.18}"/>`;
+    if (gems.has(i)) body += `<path d="M${x + 13} ${y + 5}L${x + 21} ${y + 12}L${x + 13} ${y + 21}L${x + 5} ${y + 12}Z" fill="#fff" fill-opacity=".7"/>`;
+    if (i === mine)
+      body += `<circle cx="${x + 13}" cy="${y + 13}" r="7" fill="${INK}"/><path d="M${x + 13} ${y + 3}V${y + 23}M${x + 3} ${y + 13}H${x + 23}" stroke="${INK}" stroke-width="2.5"/>`;
+  }
+  return { defs: '', body };
+}
+
+function plinko({ accent, r }: Art): Picture {
+  let body = '';
+  const rows = 7;
+  for (let i = 0; i < rows; i++)
+    for (let j = 0; j < i + 3; j++) body += `<circle cx="${f(160 + (j - (i + 2) / 2) * 24)}" cy="${24 + i * 20}" r="3.5" fill="#fff" fill-opacity=".85"/>`;
+  const pockets = [9, 3, 1.5, 0.5, 0.3, 0.5, 1.5, 3, 9];
+  pockets.forEach((m, i) => {
+    const x = 160 + (i - 4) * 24;
+    body += `<rect x="${x - 11}" y="162" width="22" height="18" rx="4" fill="${m >= 1 ? accent : '#fff'}" fill-opacity="${m >= 1 ? 0.95 : 0.3}"/>`;
+  });
+  const lane = Math.floor(r() * 5) - 2;
+  body += `<circle cx="${160 + lane * 12}" cy="${70 + Math.floor(r() * 50)}" r="8" fill="${accent}" stroke="#fff" stroke-width="2"/>`;
+  return { defs: '', body };
+}
+
+function sicbo({ r }: Art): Picture {
+  const values = [1 + Math.floor(r() * 6), 1 + Math.floor(r() * 6), 1 + Math.floor(r() * 6)];
+  const body = die(104, 112, -12, 0.8, values[0]!) + die(216, 112, 10, 0.8, values[1]!) + die(160, 70, 4, 0.86, values[2]!);
+  const defs =
+    '<linearGradient id="dw" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#dfe3ec"/></linearGradient>';
+  return { defs, body };
+}
+
+function andarBahar({ accent, r }: Art): Picture {
+  const joker = pick(['7', '9', 'Q', 'K', 'A'], r);
+  const body =
+    card(160, 58, 60, joker, 'h') +
+    card(92, 138, 50, pick(['2', '4', '8'], r), 's', -8) +
+    card(112, 140, 50, joker, 's', 4, accent) +
+    card(208, 140, 50, pick(['3', '5', '10'], r), 'h', -4) +
+    card(228, 138, 50, pick(['6', 'J'], r), 's', 8) +
+    '<g font-size="11" text-anchor="middle" fill="#fff" fill-opacity=".85" letter-spacing="2"><text x="102" y="186">ANDAR</text><text x="218" y="186">BAHAR</text></g>';
+  const outline = '<rect id="o" x="-25" y="-35" width="50" height="70" rx="5" fill="none" stroke-width="2.5"/>';
+  return { defs: CARD_DEFS + outline, body };
+}
+
+function teenPatti({ r }: Art): Picture {
+  const trio = pick(
+    [
+      ['A', 'K', 'Q'],
+      ['K', 'Q', 'J'],
+      ['A', '2', '3'],
+    ],
+    r,
+  );
+  const body =
+    chipStack(56, 168, 4, pick(CHIPS, r)) +
+    card(118, 108, 66, trio[0]!, 'h', -14) +
+    card(160, 100, 66, trio[1]!, 's', 0) +
+    card(202, 108, 66, trio[2]!, 'h', 14) +
+    chipStack(264, 168, 3, pick(CHIPS, r));
+  return { defs: CARD_DEFS + CHIP_DEFS, body };
+}
+
 const ENGINES: Record<CatalogGame['engine'], (art: Art) => Picture> = {
+  crash,
   slot,
   dice,
   roulette,
@@ -402,6 +501,18 @@ const ENGINES: Record<CatalogGame['engine'], (art: Art) => Picture> = {
   baccarat,
   'video-poker': videoPoker,
   holdem,
+  hilo,
+  mines,
+  plinko,
+  sicbo,
+  'andar-bahar': andarBahar,
+  'teen-patti': teenPatti,
+  // The live tables draw as the games they deal.
+  'live-roulette': roulette,
+  'live-baccarat': baccarat,
+  // Bingo draws numbered balls, as keno does.
+  'bingo-90': keno,
+  'bingo-75': keno,
 };
 
 // --- Frame --------------------------------------------------------------------------------
@@ -443,6 +554,23 @@ function title(name: string): string {
   );
 }
 
+/** A corner ribbon naming a slot's feature (bonus buy, megaways, jackpot), so the lobby shows the mechanics a title has. */
+function ribbon(game: CatalogGame, accent: string): string {
+  const variant = String(game.config?.variant ?? '');
+  const words = [
+    ...(variant === 'freespins' ? ['BONUS BUY'] : []),
+    ...(variant.startsWith('megaways') ? ['MEGAWAYS'] : []),
+    ...(variant.endsWith('-jackpot') ? ['JACKPOT'] : []),
+  ];
+  return words
+    .map(
+      (word, i) =>
+        `<g transform="translate(${W - 8} ${14 + i * 24})"><rect x="${-word.length * 8 - 12}" y="0" width="${word.length * 8 + 12}" height="20" rx="10" fill="${INK}" opacity=".82"/>` +
+        `<text x="${-word.length * 4 - 6}" y="14.5" font-size="12" text-anchor="middle" fill="${accent}">${word}</text></g>`,
+    )
+    .join('');
+}
+
 /** The whole thumbnail of a game. */
 export function gameArt(game: CatalogGame): string {
   const [from, to, accent] = THEMES[game.theme];
@@ -472,7 +600,7 @@ export function gameArt(game: CatalogGame): string {
     `<defs>${defs}</defs>` +
     `<rect width="${W}" height="${H}" fill="url(#bg)"/>${decor}` +
     `<rect width="${W}" height="${H}" fill="url(#gl)"/><rect width="${W}" height="${H}" fill="url(#vg)"/>` +
-    `<g filter="url(#sh)" font-size="15" fill="${INK}">${picture.body}</g>${title(game.name)}</svg>\n`
+    `<g filter="url(#sh)" font-size="15" fill="${INK}">${picture.body}</g>${ribbon(game, accent)}${title(game.name)}</svg>\n`
   );
 }
 

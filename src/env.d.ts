@@ -1,6 +1,6 @@
 declare module 'astro' {
   interface AstroClientDirectives {
-    'client:interaction'?: boolean;
+    'client:interaction'?: boolean | 'modal';
   }
 }
 

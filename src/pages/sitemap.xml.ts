@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { indexableRoutes } from '../lib/routes.ts';
+import { indexableRoutes } from '../build/routes.ts';
 import { LANGUAGE_TAG, LOCALES, localizePath } from '../shared/locales.ts';
 
 /** Every indexable page in every locale, each with its hreflang alternates. */

@@ -9,8 +9,13 @@ import type { ServerContext } from './context.ts';
 import { type AppEnv, HttpError } from './http.ts';
 import { clientAddress, trustedProxyList } from './net.ts';
 import { adminRoutes } from './routes/admin/index.ts';
+import { UPLOAD_PATH } from './routes/front/identity.ts';
 import { frontRoutes } from './routes/front/index.ts';
-import { gameWalletRoutes } from './routes/games/wallet.ts';
+import { gameWalletRoutes } from './routes/studio/wallet.ts';
+import { paymentRoutes } from './routes/payment/index.ts';
+import { providerRoutes } from './routes/providers/index.ts';
+import { sandboxRoutes } from './payments/registry.ts';
+import { sandboxStudioRoutes } from './seamless/sandbox.ts';
 import { studioRoutes } from './routes/studio/index.ts';
 
 const REQUEST_ID = /^[\w.-]{8,64}$/;
@@ -39,20 +44,21 @@ export function createApp(ctx: ServerContext, options: AppOptions = {}) {
     c.header('X-Request-Id', requestId);
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
-    c.header('X-Frame-Options', 'DENY');
+    // A sandbox provider's page sets its own (it needs its styles and form posts).
+    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+    // The sandbox studio's game page sets its own: the lobby frames it.
+    if (!c.res.headers.has('X-Frame-Options')) c.header('X-Frame-Options', 'DENY');
     c.header('Cache-Control', 'no-store');
     if (config.production) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - t0) }, 'request');
   });
 
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: config.bodyLimit,
-      onError: (c) => c.json({ status: 0, message: 'body_too_large' } satisfies Refusal, 413),
-    }),
-  );
+  const jsonLimit = bodyLimit({
+    maxSize: config.bodyLimit,
+    onError: (c) => c.json({ status: 0, message: 'body_too_large' } satisfies Refusal, 413),
+  });
+  // The identity upload carries a document, not JSON: its route sets a limit of its own.
+  app.use('*', (c, next) => (c.req.path === UPLOAD_PATH ? next() : jsonLimit(c, next)));
 
   app.get('/api/health', async (c) => {
     let up = true;
@@ -70,6 +76,14 @@ export function createApp(ctx: ServerContext, options: AppOptions = {}) {
   app.route('/api/admin', adminRoutes(ctx));
   app.route('/api/games', gameWalletRoutes(ctx));
   app.route('/api/studio', studioRoutes(ctx));
+  app.route('/api/payment', paymentRoutes(ctx));
+  app.route('/api/providers', providerRoutes(ctx));
+  // Mounted before the payments sandbox, whose routes would otherwise see /games first.
+  app.route(
+    '/api/sandbox/games',
+    sandboxStudioRoutes(ctx, (path, init) => app.request(path, init)),
+  );
+  app.route('/api/sandbox', sandboxRoutes(ctx));
 
   app.notFound((c) => c.json({ status: 0, message: 'not_found' } satisfies Refusal, 404));
 

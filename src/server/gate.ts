@@ -1,7 +1,7 @@
 // The visitor gate: a web-standard `(Request) => Response | undefined` that keeps
 // blacklisted countries and addresses out before any HTML is sent. The Node server
 // runs it in front of every page; the same function deploys unchanged as an edge
-// function in front of a CDN (see src/edge/gate.ts).
+// function on Cloudflare Workers (src/edge/gate.ts, src/edge/worker.ts).
 import { localeOfPath, localizePath, stripLocale } from '../shared/locales.ts';
 
 export interface GateLists {

@@ -2,19 +2,39 @@
 // database, seed demo data on first start, and serve everything on one port.
 // With WEB_CONCURRENCY above 1 this process forks that many servers sharing the port.
 import cluster from 'node:cluster';
+import { createServer } from 'node:net';
 import { type Config, loadConfigOrExit } from './config.ts';
 import { createLogger } from './logger.ts';
 import { startServer } from './server.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { buildFromDatabase, isStale } from './site-build.ts';
 
+/** A port free on `host` now; the OS picks it, as it would for PORT=0. */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 async function main(): Promise<void> {
-  const config = loadConfigOrExit();
+  let config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
   const root = process.cwd();
 
+  // PORT=0: the port is chosen now, so that the site is built for, and mails link to,
+  // the origin the server will announce.
+  if (config.port === 0) {
+    process.env.PORT = String(await freePort(config.host));
+    config = loadConfigOrExit();
+  }
+
   let database: Database | undefined;
-  if (process.env.SKIP_BUILD !== 'true' && isStale(root, config.distDir)) {
+  if (!config.skipBuild && isStale(root, config.distDir, config.siteUrl)) {
     logger.info('the site is missing or older than its sources: building it');
     try {
       database = await openDatabase(config);

@@ -6,16 +6,24 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
-import type { Config } from './config.ts';
+import { announcedOrigin, type Config } from './config.ts';
 import { createContext, type ServerContext } from './context.ts';
+import { startCrashRunner } from './games/crash.ts';
+import { startLiveRunners } from './games/live.ts';
+import { startBingoRunners } from './games/bingo.ts';
 import { startRoundRecovery } from './games/studio.ts';
+import { createSimulatedFeed } from './sports/feed/simulated.ts';
+import { startPendingBetSweep } from './sports/bets.ts';
+import { oddsPush } from './sports/ingest.ts';
+import { startSportsFeed } from './sports/runner.ts';
+import { startBonusExpiry, walletOf } from './wallet/index.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { seed } from './db/seed.ts';
+import { seed } from './demo/seed.ts';
 import type { Logger } from './logger.ts';
 import { createGate, type GateLists, gateLists } from './gate.ts';
 import { countryOf } from './geo/ip-country.ts';
 import { clientAddress, trustedProxyList } from './net.ts';
-import { createRealtime, type Realtime } from './realtime.ts';
+import { bingoRoom, CRASH_ROOM, createRealtime, liveRoom, type Realtime } from './realtime.ts';
 import type { SiteSettings } from './settings.ts';
 import { StaticSite } from './static.ts';
 
@@ -116,11 +124,34 @@ export async function startServer({ config, logger, database }: StartOptions): P
 
   const realtime: Realtime = await createRealtime(server, config, logger);
   let stopRecovery: (() => Promise<void>) | undefined;
+  let stopBonusExpiry: (() => Promise<void>) | undefined;
+  let stopSportsFeed: (() => Promise<void>) | undefined;
+  let stopPendingBets: (() => Promise<void>) | undefined;
+  let stopCrash: (() => Promise<void>) | undefined;
+  let stopLive: (() => Promise<void>) | undefined;
+  let stopBingo: (() => Promise<void>) | undefined;
   const ready: Promise<ServerContext> = (async () => {
     const db = database ?? (await openDatabase(config));
-    await seed(db.db, { withDemoAccounts: config.seedDemo, logger });
+    await seed(db.db, { withDemoAccounts: config.seedDemo, logger, config, demoStaffTotpKey: config.production ? undefined : config.twoFactorKey });
     context = createContext(config, db, logger, realtime);
     stopRecovery = startRoundRecovery(context);
+    stopBonusExpiry = startBonusExpiry(context, walletOf(context));
+    // Sports bets cut short between being written down and their stake: ended in the background.
+    stopPendingBets = startPendingBetSweep(context);
+    if (config.sportsFeed === 'simulated') {
+      const feed = createSimulatedFeed({
+        seed: config.sportsFeedSeed,
+        clock: context.clock,
+        speed: config.sportsFeedSpeed,
+        spacingMinutes: config.sportsFeedSpacingMinutes,
+      });
+      stopSportsFeed = startSportsFeed(context, feed, (update) => realtime.pushSports(oddsPush(update)));
+    }
+    // The crash schedule runs in whichever process holds its lease; the others take over if it stops.
+    stopCrash = startCrashRunner(context, { emit: (event, data) => realtime.io.to(CRASH_ROOM).emit(event, data) });
+    // So do the live tables' schedules, each with a lease of its own.
+    stopLive = startLiveRunners(context, { emit: (table, event, data) => realtime.io.to(liveRoom(table)).emit(event, data) });
+    stopBingo = startBingoRunners(context, { emit: (game, event, data) => realtime.io.to(bingoRoom(game)).emit(event, data) });
     return context;
   })();
   // Never an unhandled rejection: main() reports the failure and exits.
@@ -142,8 +173,7 @@ export async function startServer({ config, logger, database }: StartOptions): P
     });
   });
   const address = server.address() as AddressInfo;
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const url = `http://${shownHost}:${address.port}`;
+  const url = announcedOrigin(config.host, address.port);
 
   let closed: Promise<void> | undefined;
   const close = () => {
@@ -163,7 +193,7 @@ export async function startServer({ config, logger, database }: StartOptions): P
       await realtime.close();
       await stopped;
       const ctx = await ready.catch(() => undefined);
-      await stopRecovery?.();
+      await Promise.all([stopRecovery?.(), stopBonusExpiry?.(), stopPendingBets?.(), stopSportsFeed?.(), stopCrash?.(), stopLive?.(), stopBingo?.()]);
       // Mail queued by the last requests goes out before the database closes.
       await ctx?.mailer.drain();
       await ctx?.database.close();

@@ -8,10 +8,14 @@ import { extname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Config } from './config.ts';
-import { readSnapshot, type SiteSnapshot } from './content/snapshot.ts';
+import type { SiteSnapshot } from '../shared/site-snapshot.ts';
+import { readSnapshot } from './content/snapshot.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { seed } from './db/seed.ts';
-import { writeServiceWorker } from './service-worker.ts';
+import { seed } from './demo/seed.ts';
+import { createContext } from './context.ts';
+import { createLogger } from './logger.ts';
+import { createSimulatedFeed } from './sports/feed/simulated.ts';
+import { ingest } from './sports/ingest.ts';
 import { COMPRESSIBLE } from './static.ts';
 
 const SOURCES = ['src', 'locales', 'public', 'astro.config.mjs', 'package-lock.json'];
@@ -19,9 +23,13 @@ const SOURCES = ['src', 'locales', 'public', 'astro.config.mjs', 'package-lock.j
 const IGNORED = new Set(['src/server', 'node_modules', '.astro']);
 const STAMP = '.build-stamp';
 
-/** A fingerprint of every file the site is built from (path, size, mtime). */
-export function sourceFingerprint(root: string): string {
+/**
+ * A fingerprint of what the site is built from: every source file (path, size, mtime)
+ * and the public origin, which every page names in its canonical and hreflang links.
+ */
+export function sourceFingerprint(root: string, siteUrl: string): string {
   const hash = createHash('sha256');
+  hash.update(`site\0${siteUrl}\n`);
   const visit = (path: string) => {
     const rel = relative(root, path);
     if (IGNORED.has(rel) || !existsSync(path)) return;
@@ -38,13 +46,13 @@ export function sourceFingerprint(root: string): string {
 
 /**
  * Whether dist/ is missing or was built from other source files than those on disk
- * now. Content changes in the database are published by `npm run build`, not here:
+ * now, or for another origin. Content changes in the database are published by `npm run build`, not here:
  * checking them would mean opening the database before the first page is served.
  */
-export function isStale(root: string, distDir: string): boolean {
+export function isStale(root: string, distDir: string, siteUrl: string): boolean {
   const stamp = join(distDir, '..', STAMP);
   if (!existsSync(join(distDir, 'index.html')) || !existsSync(stamp)) return true;
-  return readFileSync(stamp, 'utf8').trim() !== sourceFingerprint(root);
+  return readFileSync(stamp, 'utf8').trim() !== sourceFingerprint(root, siteUrl);
 }
 
 function walkFiles(dir: string, out: string[] = []): string[] {
@@ -95,10 +103,10 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
 /** Where the build finds the database snapshot it renders (beside dist/client). */
 export const snapshotPath = (distDir: string) => join(distDir, '..', 'site-snapshot.json');
 
-/** Runs astro build on a snapshot of the database and precompresses the output; records the sources it was built from. */
-export async function buildSite(root: string, distDir: string, snapshot: SiteSnapshot): Promise<{ pages: number; seconds: number }> {
+/** Runs astro build for `siteUrl` on a snapshot of the database and precompresses the output; records what it was built from. */
+export async function buildSite(root: string, distDir: string, siteUrl: string, snapshot: SiteSnapshot): Promise<{ pages: number; seconds: number }> {
   const t0 = performance.now();
-  const fingerprint = sourceFingerprint(root);
+  const fingerprint = sourceFingerprint(root, siteUrl);
   mkdirSync(join(distDir, '..'), { recursive: true });
   writeFileSync(snapshotPath(distDir), JSON.stringify(snapshot));
   // Build beside the live site and swap it in when complete, so a server that keeps
@@ -111,9 +119,11 @@ export async function buildSite(root: string, distDir: string, snapshot: SiteSna
     ASTRO_TELEMETRY_DISABLED: '1',
     ASTRO_OUT_DIR: next,
     SITE_SNAPSHOT: snapshotPath(distDir),
+    SITE_URL: siteUrl,
   });
-  writeServiceWorker(next);
   await precompress(next);
+  // Cloudflare Workers (wrangler.toml) compresses on its own: the .br/.gz copies stay home.
+  writeFileSync(join(next, '.assetsignore'), '*.br\n*.gz\n');
   const old = `${distDir}.old-${process.pid}`;
   rmSync(old, { recursive: true, force: true });
   if (existsSync(distDir)) renameSync(distDir, old);
@@ -124,17 +134,32 @@ export async function buildSite(root: string, distDir: string, snapshot: SiteSna
   return { pages, seconds: (performance.now() - t0) / 1000 };
 }
 
+/**
+ * Brings the sportsbook up to date before the snapshot is read, as the server's feed does
+ * on its first poll: the upcoming matches of the top competitions get their pages even
+ * when the site is built before any server ran the feed on this database (a first start,
+ * a fresh deployment). The ingest is idempotent, so a running server's feed and this one
+ * store each message once.
+ */
+async function catchUpSportsFeed(config: Config, db: Database): Promise<void> {
+  if (config.sportsFeed !== 'simulated') return;
+  const ctx = createContext(config, db, createLogger(config.logLevel));
+  const feed = createSimulatedFeed({
+    seed: config.sportsFeedSeed,
+    clock: ctx.clock,
+    speed: config.sportsFeedSpeed,
+    spacingMinutes: config.sportsFeedSpacingMinutes,
+  });
+  await ingest(ctx, await feed.poll());
+}
+
 /** Builds from the configured database (migrated and seeded first), or from `database` when given. */
-export async function buildFromDatabase(
-  root: string,
-  distDir: string,
-  config: Pick<Config, 'database' | 'seedDemo'>,
-  database?: Database,
-): Promise<{ pages: number; seconds: number }> {
+export async function buildFromDatabase(root: string, distDir: string, config: Config, database?: Database): Promise<{ pages: number; seconds: number }> {
   const db = database ?? (await openDatabase(config));
   try {
-    await seed(db.db, { withDemoAccounts: config.seedDemo });
-    return await buildSite(root, distDir, await readSnapshot(db.db));
+    await seed(db.db, { withDemoAccounts: config.seedDemo, demoStaffTotpKey: config.production ? undefined : config.twoFactorKey });
+    await catchUpSportsFeed(config, db);
+    return await buildSite(root, distDir, config.siteUrl, await readSnapshot(db.db));
   } finally {
     if (!database) await db.close();
   }

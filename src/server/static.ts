@@ -7,6 +7,7 @@ import { createReadStream, existsSync, readdirSync, readFileSync, statSync, unwa
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
 import { localeOfPath, localizePath } from '../shared/locales.ts';
+import { cacheControl, securityHeaders } from './site-headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -61,13 +62,6 @@ interface Entry {
   cspFor?: string;
 }
 
-function cacheControl(path: string, html: boolean): string {
-  if (html || path === '/sw.js' || path.endsWith('.webmanifest')) return 'no-cache';
-  // Vite puts content hashes in every file name under /_astro.
-  if (path.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
-  return 'public, max-age=3600';
-}
-
 function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   const re = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
@@ -81,16 +75,6 @@ function inlineScriptHashes(html: string): string[] {
     );
   }
   return [...hashes];
-}
-
-export function securityHeaders(production: boolean): OutgoingHttpHeaders {
-  const headers: OutgoingHttpHeaders = {
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Frame-Options': 'SAMEORIGIN',
-  };
-  if (production) headers['Strict-Transport-Security'] = 'max-age=63072000; includeSubDomains';
-  return headers;
 }
 
 function pageCsp(hashes: string[], extraScripts: readonly string[]): string {

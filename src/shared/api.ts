@@ -15,6 +15,11 @@ export interface Refusal {
 export interface SettingReply extends Ok {
   /** `chat_script_url`: a third-party chat widget to load instead of the built-in chat. */
   setting: { country_black_list: string[]; ip_black_list: string[]; chat_script_url?: string };
+  /**
+   * What the visitor's market (their address's country, as the visitor gate sees it) shows
+   * on every page: the 18+ notice in the footer, and whether guests may play for fun.
+   */
+  market: { age_notice: boolean; guest_free_play: boolean };
 }
 
 export interface HealthReply {
@@ -25,6 +30,8 @@ export interface HealthReply {
 
 /** Balances as the contract sends them: numbers with two decimals, in the player's currency. */
 export interface BalanceInfo {
+  /** The player's wallet currency (ISO 4217), whatever the page's locale. */
+  currency: string;
   total_balance: number;
   real_balance: number;
   bonus_balance: number;

@@ -4,20 +4,29 @@
 import { atom, onMount } from 'nanostores';
 import { call, getAccessToken } from '../lib/api.ts';
 import type { BalanceInfo } from '../shared/api.ts';
+import type { DepositResultPush } from '../shared/payments.ts';
 import { $session } from './session.ts';
 
 export const $balance = atom<BalanceInfo | null>(null);
+/** The last `deposit_result` push on this player's socket (api-contract §15.5): the Deposit tab announces it. */
+export const $depositResult = atom<DepositResultPush | null>(null);
 
 let socket: { disconnect(): void } | undefined;
 let socketFor: number | undefined;
 
 function pick(b: BalanceInfo): BalanceInfo {
-  return { total_balance: b.total_balance, real_balance: b.real_balance, bonus_balance: b.bonus_balance, locked_balance: b.locked_balance };
+  return {
+    currency: b.currency,
+    total_balance: b.total_balance,
+    real_balance: b.real_balance,
+    bonus_balance: b.bonus_balance,
+    locked_balance: b.locked_balance,
+  };
 }
 
 /** Asks the server for the current balance of the logged-in player. */
 export async function refreshBalance(): Promise<void> {
-  const reply = await call<{ status: number; player: BalanceInfo }>('front/get_player_balance');
+  const reply = await call('front/get_player_balance');
   if (reply.status === 1) $balance.set(pick(reply.player));
 }
 
@@ -29,6 +38,7 @@ async function connect(playerId: number): Promise<void> {
   // The server puts this socket in the token's own room; it never chooses one itself.
   const s = io({ path: '/socket.io', transports: ['websocket'], auth: (cb) => cb({ token: getAccessToken() ?? '' }) });
   s.on(`update_balance_${playerId}`, (balance: BalanceInfo) => $balance.set(pick(balance)));
+  s.on(`deposit_result_${playerId}`, (result: DepositResultPush) => $depositResult.set(result));
   // A change committed before the socket was in its room (or while it was away) sent its
   // push to nobody: ask once the socket is connected, on every (re)connection.
   s.on('connect', () => {

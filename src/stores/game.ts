@@ -3,7 +3,7 @@
 // (?play=<slug>&mode=fun|real) so that a reload or a shared link reopens it.
 import { call } from '../lib/api.ts';
 import { localHref, pageLocale, pageText } from '../lib/browser.ts';
-import type { LobbyGame } from '../shared/schemas/games.ts';
+import type { ListedGame } from '../shared/schemas/games.ts';
 import { $session, restoreSession } from './session.ts';
 import { $gamePlay, $overlay, type GamePlay, openModal, type PlayMode, toast } from './ui.ts';
 
@@ -11,13 +11,7 @@ import { $gamePlay, $overlay, type GamePlay, openModal, type PlayMode, toast } f
 export const LAUNCH_PAUSE_MS = 500;
 
 /** What a launch needs of a lobby game; live free play opens `demo_url` without a call. */
-export type LaunchableGame = Pick<LobbyGame, 'name' | 'slug' | 'external_game_id'> & Partial<Pick<LobbyGame, 'demo_url' | 'type'>>;
-
-interface GameUrlReply {
-  status: 0 | 1;
-  gameURL?: string;
-  message?: string;
-}
+export type LaunchableGame = Pick<ListedGame, 'name' | 'slug' | 'external_game_id'> & Partial<Pick<ListedGame, 'demo_url' | 'type'>>;
 
 /** The button that opened the game: focus goes back there when it closes. */
 let opener: HTMLElement | null = null;
@@ -84,7 +78,7 @@ export async function launchGame(game: LaunchableGame, mode: PlayMode): Promise<
       return true;
     }
     $overlay.set(true);
-    const reply = await call<GameUrlReply>('front/get_game_url', {
+    const reply = await call('front/get_game_url', {
       game_id: game.external_game_id,
       game_code: game.slug,
       is_real: mode === 'real',
@@ -92,7 +86,7 @@ export async function launchGame(game: LaunchableGame, mode: PlayMode): Promise<
     });
     const url = reply.status === 1 && reply.gameURL ? sameOriginPath(reply.gameURL) : undefined;
     if (!url) {
-      toast('danger', refusalText(reply.message));
+      toast('danger', refusalText(reply.status === 0 ? reply.message : undefined));
       return false;
     }
     await sleep(LAUNCH_PAUSE_MS);

@@ -1,11 +1,10 @@
 // Translations for islands. The page embeds its catalog once (#i18n-catalog);
 // seeding the cache with it keeps the first client render identical to the
 // prerendered HTML, so hydration never mismatches.
-import { type ComponentsJSON, createI18n, type I18n } from '@nanostores/i18n';
+import { type ComponentsJSON, createI18n, type I18n, transform } from '@nanostores/i18n';
 import { atom } from 'nanostores';
+import { type Catalog, formatMessage, type PluralText } from '../lib/plural.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../shared/locales.ts';
-
-type Catalog = Record<string, Record<string, string>>;
 
 export const $locale = atom<Locale>(DEFAULT_LOCALE);
 
@@ -14,6 +13,15 @@ export const i18n: I18n = createI18n($locale, {
   baseLocale: DEFAULT_LOCALE,
   get: async (code: string): Promise<ComponentsJSON> => (i18n.cache[code] ?? {}) as unknown as ComponentsJSON,
 });
+
+/**
+ * Marks a message with a number in it: `t.key(n, …)` is the plural form for `n` in the
+ * page's language, with `{0}` = n and `{1}` … the further arguments (lib/plural.ts).
+ * @nanostores/i18n's own `count` would ask Intl for the site code (cz, jp), not the language.
+ */
+export const count = transform((code: string, forms: PluralText, n: number, ...args: (string | number)[]) =>
+  formatMessage(forms, isLocale(code) ? code : DEFAULT_LOCALE, n, ...args),
+);
 
 /** Seeds the store with a page's locale and catalog (at build time, then once in the browser). */
 export function seedCatalog(locale: Locale, catalog: Catalog): void {

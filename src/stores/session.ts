@@ -3,21 +3,15 @@
 // `auth.strategy` in localStorage (the spec's storage key) only says a refresh is
 // worth trying, so guests never make that call.
 import { map } from 'nanostores';
-import { call, http, onUnauthorized, setAccessToken } from '../lib/api.ts';
+import { call, onUnauthorized, REQUEST_TIMEOUT_MS, read, setAccessToken } from '../lib/api.ts';
 import { local, localHref, session } from '../lib/browser.ts';
-import type { BalanceInfo } from '../shared/api.ts';
+import type { SessionPlayer } from '../shared/contract/auth.ts';
+import type { SecondFactorMethod } from '../shared/contract/security.ts';
+import type { AuthenticationResponseParams } from '../shared/schemas/security.ts';
 import { $visitor } from './visitor.ts';
 
-export interface Player extends BalanceInfo {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  country: string;
-  phone_number: string;
-  scope?: string[];
-}
+/** The logged-in player, balances included (`GET front/auth/player`). */
+export type Player = SessionPlayer;
 
 export interface Session {
   user: Player | null;
@@ -67,7 +61,7 @@ function clear(): void {
 
 /** Fetches the player of the current token into the session. */
 export async function fetchPlayer(): Promise<Player | null> {
-  const reply = await http<{ player: Player | null }>('front/auth/player', { method: 'GET' });
+  const reply = await read('front/auth/player');
   const player = reply.player ?? null;
   $session.set({ user: player, loggedIn: player !== null, busy: false, known: true });
   return player;
@@ -75,11 +69,41 @@ export async function fetchPlayer(): Promise<Player | null> {
 
 let refreshing: Promise<boolean> | undefined;
 
-// One refresh at a time: the server treats a refresh token shown twice as stolen and
-// ends the session. keepalive lets a refresh under way finish (and its new cookie
-// land) even when the visitor navigates away in the middle of it.
+/** The Web Locks name every tab of the site refreshes under. */
+const REFRESH_LOCK = 'front.auth.refresh';
+/** How long a tab waits for another's refresh before going ahead alone: one request's timeout and some. */
+const REFRESH_LOCK_WAIT_MS = REQUEST_TIMEOUT_MS + 5_000;
+
+// Tabs share the refresh cookie but each keeps its own access token, so each must
+// refresh; they take turns, and the second tab sends the cookie the first one was
+// handed instead of the one both started with. Web Locks span every tab and worker of
+// the origin and are let go when a page goes away. Where they are missing (an old
+// browser, or a page served over plain HTTP, where they do not exist) or a lock holder
+// hangs, the tab refreshes alone: the server answers a token shown twice within its
+// grace window with the same successor, so that is still no logout.
+function oneTabAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks?.request) return task();
+  let started = false;
+  const run = () => {
+    started = true;
+    return task();
+  };
+  const options: LockOptions = typeof AbortSignal.timeout === 'function' ? { signal: AbortSignal.timeout(REFRESH_LOCK_WAIT_MS) } : {};
+  // The lock's promise settles with the task's (the DOM typing nests it one level too deep).
+  return (locks.request(REFRESH_LOCK, options, run) as Promise<T>).catch((error: unknown) => {
+    // Only a lock never granted is retried alone; a failed refresh is the caller's to handle.
+    if (started) throw error;
+    return task();
+  });
+}
+
+// One refresh at a time in this tab (a second caller shares the first one's answer),
+// and one at a time across tabs (above). keepalive lets a refresh under way finish (and
+// its new cookie land) even when the visitor navigates away in the middle of it; the
+// next page may then send the old cookie once more, which the grace window covers.
 function refresh(): Promise<boolean> {
-  refreshing ??= http<{ accessToken: string }>('front/auth/refresh', { method: 'POST', body: {}, keepalive: true })
+  refreshing ??= oneTabAtATime(() => call('front/auth/refresh', {}, { keepalive: true }))
     .then(
       ({ accessToken }) => {
         adoptToken(accessToken);
@@ -118,17 +142,64 @@ export function restoreSession(): Promise<void> {
   return restoring;
 }
 
-/** Logs in with the local strategy; throws on failure (the form shows failed_login). */
-export async function login(credentials: { username: string; password: string }): Promise<Player> {
+/** The password was right; the account asks for its second factor with this ticket. */
+export interface SecondFactorStep {
+  ticket: string;
+  methods: SecondFactorMethod[];
+}
+
+/** The tokens of a finished login: the player fetched, the logged-in listeners told. */
+async function finish(accessToken: string): Promise<Player> {
+  adoptToken(accessToken);
+  const player = await fetchPlayer();
+  if (!player) throw new Error('no player');
+  for (const listener of listeners) listener(player);
+  return player;
+}
+
+/**
+ * Logs in with the local strategy; throws on failure (the form shows failed_login). An
+ * account with a second factor answers its step instead, finished by `proveSecondFactor`.
+ */
+export async function login(credentials: { username: string; password: string }): Promise<Player | SecondFactorStep> {
   clear();
   $session.setKey('busy', true);
   try {
-    const { accessToken } = await call<{ accessToken: string }>('front/auth/login/', { ...credentials, ip_address: $visitor.get().ip });
-    adoptToken(accessToken);
-    const player = await fetchPlayer();
-    if (!player) throw new Error('no player');
-    for (const listener of listeners) listener(player);
-    return player;
+    const reply = await call('front/auth/login/', { ...credentials, ip_address: $visitor.get().ip });
+    if ('second_factor' in reply) {
+      $session.setKey('busy', false);
+      return { ticket: reply.second_factor.ticket, methods: reply.second_factor.methods };
+    }
+    return await finish(reply.accessToken);
+  } catch (error) {
+    clear();
+    throw error;
+  }
+}
+
+/** The second step with a code of the authenticator app or a recovery code; throws like login (401 `wrong_second_factor`, `login_ticket_expired`). */
+export async function proveSecondFactor(ticket: string, method: 'totp' | 'recovery', code: string): Promise<Player> {
+  $session.setKey('busy', true);
+  try {
+    const { accessToken } = await call('front/auth/second_factor', { ticket, method, code });
+    return await finish(accessToken);
+  } catch (error) {
+    clear();
+    throw error;
+  }
+}
+
+/** The second step with a passkey: the browser signs the server's challenge for the ticket. */
+export async function proveWithPasskey(ticket: string): Promise<Player> {
+  $session.setKey('busy', true);
+  try {
+    const asked = await call('front/auth/passkey_options', { ticket });
+    if (asked.status !== 1) throw Object.assign(new Error(asked.message), { data: asked });
+    // The WebAuthn helper loads only for a player who picks a passkey.
+    const { startAuthentication } = await import('@simplewebauthn/browser');
+    const response = await startAuthentication({ optionsJSON: asked.options });
+    const { accessToken } = await call('front/auth/second_factor', { ticket, method: 'passkey', response: response as AuthenticationResponseParams });
+    return await finish(accessToken);
   } catch (error) {
     clear();
     throw error;
@@ -145,6 +216,11 @@ export async function signOut(target = '/online-casino'): Promise<void> {
 /** Remembers the page a guest wanted, to return there after login. */
 export function rememberWantedPage(path: string): void {
   session.set(WANTED_KEY, path);
+}
+
+/** Whether a page is waiting for the login (the login says so). */
+export function hasWantedPage(): boolean {
+  return session.get(WANTED_KEY) !== null;
 }
 
 /** The remembered page, once. */

@@ -1,12 +1,13 @@
 import { atom, onMount } from 'nanostores';
 import { call } from '../lib/api.ts';
-import type { SettingReply } from '../shared/api.ts';
 
 export interface Blacklists {
   countryBlackList: string[];
   ipBlackList: string[];
   /** A third-party chat script to load instead of the built-in chat. */
   chatScriptUrl?: string | undefined;
+  /** The visitor's market: the footer's 18+ notice, guest free play (jurisdiction profiles). */
+  market?: { ageNotice: boolean; guestFreePlay: boolean } | undefined;
 }
 
 /** Site settings from front/get_setting; `undefined` while loading, `null` when the call failed. */
@@ -16,12 +17,14 @@ let pending: Promise<Blacklists | null> | undefined;
 
 /** Loads the settings once per page; a failure is logged and blocks nobody (fail-open). */
 export function loadSettings(): Promise<Blacklists | null> {
-  pending ??= call<SettingReply>('front/get_setting').then(
+  pending ??= call('front/get_setting').then(
     (reply) => {
       const value = {
         countryBlackList: reply.setting.country_black_list,
         ipBlackList: reply.setting.ip_black_list,
         chatScriptUrl: reply.setting.chat_script_url,
+        // An older server's reply has none: SPEC.md's rules then.
+        market: { ageNotice: reply.market?.age_notice ?? false, guestFreePlay: reply.market?.guest_free_play ?? true },
       };
       $settings.set(value);
       return value;

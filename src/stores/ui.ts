@@ -2,6 +2,7 @@
 // loading indicators, theme, and the account page's tab and bonus code.
 import { atom } from 'nanostores';
 import { local, localHref, session } from '../lib/browser.ts';
+import { ACCOUNT_TAB } from '../shared/account-menu.ts';
 
 export type ModalName = 'login' | 'register' | 'forgot-password' | 'forgot-username' | 'reset-password' | 'contact' | 'welcome';
 
@@ -80,9 +81,7 @@ export interface GamePlay {
 /** The game being played (the spec's isGamePlay and gameName); off when a menu page or deposit is chosen, and after login. */
 export const $gamePlay = atom<GamePlay | null>(null);
 
-// The account page's tab and the bonus code survive the navigation to /user-management.
-export const MANAGEMENT_TABS = ['bet-list', 'personal-details', 'deposit', 'withdraw', 'transaction-list', 'change-password', 'log-out', 'mail-box'] as const;
-export const DEPOSIT_TAB = 2;
+// The account page's tab (its number from shared/account-menu.ts) and the bonus code survive the navigation to /user-management.
 
 export function bonusCode(): string {
   return session.get('front.bonusCode') ?? '';
@@ -92,11 +91,11 @@ export function setBonusCode(code: string): void {
   session.set('front.bonusCode', code || null);
 }
 
-/** The deposit action: clears the bonus code, selects tab 2, leaves game play, goes to the account page. */
+/** The deposit action: clears the bonus code, selects the deposit tab, leaves game play, goes to the account page. */
 export function goToDeposit(code = ''): void {
   setBonusCode(code);
   $gamePlay.set(null);
-  location.assign(`${localHref('/user-management')}?tab=${DEPOSIT_TAB}`);
+  location.assign(`${localHref('/user-management')}?tab=${ACCOUNT_TAB.deposit}`);
 }
 
 /** Opens the FAQ as a 1024×768 popup (a new tab where popups are blocked). */

@@ -22,8 +22,8 @@ async function locate(): Promise<{ ip: string; countryCode: string } | undefined
   const cached = session.get(CACHE_KEY);
   if (cached) return JSON.parse(cached) as { ip: string; countryCode: string };
   try {
-    const { ip } = await call<{ ip: string }>('front/auth/get_ip');
-    const { data } = await call<{ data: { country_code: string | null } }>('front/auth/get_ip_stack', { ip });
+    const { ip } = await call('front/auth/get_ip');
+    const { data } = await call('front/auth/get_ip_stack', { ip });
     const found = { ip: ip.trim(), countryCode: (data.country_code ?? '').toUpperCase() };
     session.set(CACHE_KEY, JSON.stringify(found));
     return found;

@@ -11,6 +11,12 @@ const SCREENS: Record<string, () => Promise<{ screen: Screen }>> = {
   baccarat: () => import('./screens/baccarat.ts'),
   'video-poker': () => import('./screens/video-poker.ts'),
   holdem: () => import('./screens/holdem.ts'),
+  hilo: () => import('./screens/hilo.ts'),
+  mines: () => import('./screens/mines.ts'),
+  plinko: () => import('./screens/plinko.ts'),
+  sicbo: () => import('./screens/sicbo.ts'),
+  'andar-bahar': () => import('./screens/andar-bahar.ts'),
+  'teen-patti': () => import('./screens/teen-patti.ts'),
 };
 
 const load = SCREENS[document.body.dataset.engine ?? ''];

@@ -2,6 +2,11 @@
 // shows the balance, the stake and the messages every game shares, and sends rounds
 // and moves. A request that fails on the network is sent again with the same round id,
 // so a flaky connection never plays a round twice.
+import { formatMessage, type Message } from '../lib/plural.ts';
+import { fairnessPanel } from './fairness-panel.ts';
+import { DEFAULT_LOCALE, isLocale } from '../shared/locales.ts';
+import { type LimitRefusalInfo, protectionSentence, type RealityCheckInfo } from '../shared/protection.ts';
+import { realityChecks } from './reality.ts';
 import type { StudioRound, StudioRoundReply, StudioSessionReply } from '../shared/schemas/games.ts';
 
 export interface Action {
@@ -14,20 +19,28 @@ export interface Action {
 export interface Studio {
   game: StudioSessionReply['game'];
   mode: StudioSessionReply['mode'];
-  /** A round left unfinished last time, to resume. */
+  /** The player's hand of this game left unfinished (in this launch or an earlier one), to resume. */
   openRound: StudioRound | null;
+  /** How long an untouched hand waits before the game's rule ends it, in words ("24 hours"); null in free play, where it waits for good. */
+  abandonedAfter: string | null;
   /** Translation of a `studio` catalogue key; `{0}` … replaced by the arguments. */
   t(key: string, ...args: (string | number)[]): string;
   /** An amount in the session's currency and the page's locale. */
   money(amount: number): string;
   /** The chosen stake. */
   stake(): number;
+  /** The largest stake a round may take (a slot's bonus buy is priced in stakes). */
+  maxStake: number;
+  /** For a screen whose rounds name their own stake (roulette's chips): hides the shared stake picker. */
+  hideStake(): void;
   /** The buttons under the game (Spin, Deal, Hit/Stand…): the first primary one also answers the space bar. */
   setActions(actions: Action[]): void;
-  /** Starts a round with the chosen stake; null when it was refused (the message is already shown). */
-  start(choice: unknown): Promise<StudioRound | null>;
-  /** Plays a move of an open round; null when refused. */
+  /** Starts a round with the chosen stake, or with `stake` when the screen names it; null when it was refused (the message is already shown). */
+  start(choice: unknown, stake?: number): Promise<StudioRound | null>;
+  /** Plays a move of an open round; null when refused (a move the balance cannot pay leaves the round as it was, and says so). */
   act(round: StudioRound, action: unknown): Promise<StudioRound | null>;
+  /** A percentage in the page's locale, from a fraction: 0.9967 → "99.67 %". */
+  percent(fraction: number): string;
   /** Shows the result of a finished round and the balance after it (call after any animation). */
   finish(round: StudioRound): void;
   /** A short message under the game. */
@@ -48,12 +61,33 @@ function element<T extends HTMLElement>(id: string): T {
   return el as T;
 }
 
+/** What a refusal by player protection adds (src/shared/protection.ts). */
+export interface ProtectionNote {
+  limit?: LimitRefusalInfo;
+  until?: string;
+  reality?: RealityCheckInfo;
+}
+
+/**
+ * A stake refused by the player's own limit or break, in words: which limit and when it
+ * resets, or when the break ends (catalogue keys of `protection` the page ships); undefined for another refusal.
+ */
+/** A refusal by a limit or a break in words (the shared rule of src/shared/protection.ts). */
+export function protectionMessage(t: (key: string, ...args: (string | number)[]) => string, lang: string, note: ProtectionNote): string | undefined {
+  return protectionSentence(note, t, lang);
+}
+
+/** Why a call was refused, in words: the limit or break that refused it, else the text of its catalogue key. */
+export function refusalMessage(t: (key: string, ...args: (string | number)[]) => string, lang: string, error: unknown): string {
+  return protectionMessage(t, lang, error as ProtectionNote) ?? t(error instanceof Error ? error.message : 'action_failed');
+}
+
 /** A round id the server has never seen: random, URL-safe. */
 function newRoundId(): string {
   return crypto.randomUUID().replaceAll('-', '');
 }
 
-async function post<T>(path: string, body: object): Promise<T> {
+export async function post<T>(path: string, body: object): Promise<T> {
   let lastError: unknown;
   for (let attempt = 0; attempt < RETRIES; attempt++) {
     try {
@@ -63,10 +97,16 @@ async function post<T>(path: string, body: object): Promise<T> {
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(15_000),
       });
-      const data = (await response.json().catch(() => ({}))) as { status?: number; message?: string; balance?: number };
+      const data = (await response.json().catch(() => ({}))) as { status?: number; message?: string; balance?: number } & ProtectionNote;
       if (response.ok && data.status === 1) return data as T;
       // The server answered: repeating would get the same answer.
-      if (response.status < 500) throw Object.assign(new StudioRefusal(data.message ?? 'action_failed'), { balance: data.balance });
+      if (response.status < 500)
+        throw Object.assign(new StudioRefusal(data.message ?? 'action_failed'), {
+          balance: data.balance,
+          limit: data.limit,
+          until: data.until,
+          reality: data.reality,
+        });
       lastError = new StudioRefusal('action_failed');
     } catch (error) {
       if (error instanceof StudioRefusal) throw error;
@@ -90,8 +130,8 @@ function launchFromFragment(): { session: string } | { demo: string } | null {
 export async function bootStudio(screenReady: Promise<Screen>): Promise<void> {
   const root = document.documentElement;
   const locale = root.dataset.locale ?? 'en';
-  const catalog = JSON.parse(element('studio-text').textContent ?? '{}') as Record<string, string>;
-  const t = (key: string, ...args: (string | number)[]) => (catalog[key] ?? key).replace(/\{(\d+)\}/g, (m, i: string) => String(args[Number(i)] ?? m));
+  const catalog = JSON.parse(element('studio-text').textContent ?? '{}') as Record<string, Message>;
+  const t = (key: string, ...args: (string | number)[]) => formatMessage(catalog[key] ?? key, isLocale(locale) ? locale : DEFAULT_LOCALE, ...args);
   const area = element('game');
   const balanceEl = element('balance');
   const stakeEl = element<HTMLSelectElement>('stake');
@@ -123,6 +163,8 @@ export async function bootStudio(screenReady: Promise<Screen>): Promise<void> {
 
   const format = new Intl.NumberFormat(root.lang, { style: 'currency', currency: opened.currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const money = (amount: number) => format.format(amount);
+  // A stake refused by the player's own limit or break: which limit, and when it resets.
+  const protectionNote = (note: ProtectionNote): string | undefined => protectionMessage(t, root.lang, note);
   const showBalance = (amount: number) => {
     balanceEl.textContent = money(amount);
   };
@@ -131,6 +173,11 @@ export async function bootStudio(screenReady: Promise<Screen>): Promise<void> {
   document.title = `${opened.game.name} – ${document.title}`;
   element('game-name').textContent = opened.game.name;
   modeEl.textContent = opened.mode === 'real' ? t('real_money') : t('free_play');
+  // Every game states its return before play (the lowest over the player's choices where they change it).
+  element('rtp').textContent = t(
+    'game_rtp',
+    new Intl.NumberFormat(root.lang, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(opened.game.rtp),
+  );
   modeEl.dataset.mode = opened.mode;
 
   const { min, max } = opened.limits;
@@ -150,6 +197,8 @@ export async function bootStudio(screenReady: Promise<Screen>): Promise<void> {
   lockStake(opened.openRound !== null);
 
   let busy = false;
+  // A reality check waits for the player's answer: nothing can be played meanwhile.
+  let paused = false;
   let current: Action[] = [];
   const render = () => {
     actionsEl.replaceChildren(
@@ -158,7 +207,7 @@ export async function bootStudio(screenReady: Promise<Screen>): Promise<void> {
         b.type = 'button';
         b.textContent = a.label;
         b.className = a.primary ? 'primary' : 'secondary';
-        b.disabled = busy || Boolean(a.disabled);
+        b.disabled = busy || paused || Boolean(a.disabled);
         b.addEventListener('click', () => a.run());
         return b;
       }),
@@ -171,13 +220,25 @@ export async function bootStudio(screenReady: Promise<Screen>): Promise<void> {
   };
   // The space bar plays the main action unless a control has focus.
   document.addEventListener('keydown', (e) => {
-    if (e.key !== ' ' || busy || (e.target instanceof HTMLElement && e.target.closest('button, select, input, a'))) return;
+    if (e.key !== ' ' || busy || paused || (e.target instanceof HTMLElement && e.target.closest('button, select, input, a'))) return;
     const main = current.find((a) => a.primary && !a.disabled);
     if (main) {
       e.preventDefault();
       main.run();
     }
   });
+
+  const checks = realityChecks({
+    session,
+    locale: isLocale(locale) ? locale : DEFAULT_LOCALE,
+    t,
+    ask: (answer) => post<{ reality: RealityCheckInfo | null }>('reality_check', { session, ...(answer ? { continue: true } : {}) }),
+    pause: (value) => {
+      paused = value;
+      render();
+    },
+  });
+  checks.schedule(opened.realityCheck ?? null);
 
   let pendingBalance: number | null = null;
   const request = async (path: 'start' | 'act', body: object): Promise<StudioRound | null> => {
@@ -196,26 +257,39 @@ export async function bootStudio(screenReady: Promise<Screen>): Promise<void> {
       const code = error instanceof Error ? error.message : 'action_failed';
       const balance = (error as { balance?: number }).balance;
       if (typeof balance === 'number') showBalance(balance);
-      say(t(code), 'error');
+      const { reality } = error as ProtectionNote;
+      if (code === 'reality_check_due' && reality) checks.show(reality);
+      const note = protectionNote(error as ProtectionNote);
+      // A move the balance cannot pay was not played: the hand waits as it was.
+      say(note ?? t(path === 'act' && code === 'insufficient_funds' ? 'move_insufficient_funds' : code), 'error');
       return null;
     } finally {
       setBusy(false);
     }
   };
 
+  const hours = opened.abandonedHandHours;
   const studio: Studio = {
     game: opened.game,
     mode: opened.mode,
     openRound: opened.openRound,
+    // "24 hours" takes a different plural (and word order) in each language: Intl knows them.
+    abandonedAfter: hours === null ? null : new Intl.NumberFormat(root.lang, { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format(hours),
     t,
     money,
     stake: () => Number(stakeEl.value),
+    maxStake: opened.limits.max,
+    hideStake() {
+      const picker = stakeEl.closest<HTMLElement>('.stake');
+      if (picker) picker.hidden = true;
+    },
     setActions(actions) {
       current = actions;
       render();
     },
-    start: (choice) => request('start', { roundId: newRoundId(), stake: Number(stakeEl.value), choice }),
+    start: (choice, stake = Number(stakeEl.value)) => request('start', { roundId: newRoundId(), stake, choice }),
     act: (round, action) => request('act', { roundId: round.roundId, step: round.step, action }),
+    percent: (fraction) => new Intl.NumberFormat(root.lang, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fraction),
     finish(round) {
       if (pendingBalance !== null) showBalance(pendingBalance);
       pendingBalance = null;
@@ -226,6 +300,8 @@ export async function bootStudio(screenReady: Promise<Screen>): Promise<void> {
     say,
     calm: matchMedia('(prefers-reduced-motion: reduce)').matches,
   };
+  const fair = document.getElementById('fair');
+  if (fair instanceof HTMLDetailsElement) fairnessPanel(fair, { session, locale, t, post });
   const screen = await screenReady;
   area.replaceChildren();
   area.setAttribute('aria-busy', 'false');

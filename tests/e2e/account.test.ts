@@ -1,13 +1,21 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '../../locales/en.json';
-import { launchBrowser } from '../helpers/browser.ts';
+import { fillLogin, launchBrowser } from '../helpers/e2e.ts';
 
 const baseUrl = inject('baseUrl');
 
 /** The account texts the page shipped in its embedded catalog (English fills what a locale lacks). */
 function shippedAccountText(page: Page): Promise<Record<string, string>> {
   return page.evaluate(() => (JSON.parse(document.getElementById('i18n-catalog')?.textContent ?? '{}') as { account: Record<string, string> }).account);
+}
+
+/** A namespace of the page's embedded catalog. */
+function shippedText(page: Page, namespace: string): Promise<Record<string, string>> {
+  return page.evaluate(
+    (ns) => (JSON.parse(document.getElementById('i18n-catalog')?.textContent ?? '{}') as Record<string, Record<string, string>>)[ns] ?? {},
+    namespace,
+  );
 }
 
 describe('account page (/user-management)', () => {
@@ -17,13 +25,38 @@ describe('account page (/user-management)', () => {
   });
   afterAll(() => browser.close());
 
-  it('sends a guest to the home page of the same locale', async () => {
+  it('sends a guest to the home page of the same locale, with the login open and saying why', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${baseUrl}/user-management?tab=1`);
     await page.waitForURL(`${baseUrl}/`);
+    await page.locator('dialog.modal input[name=username]').waitFor();
+    expect(await page.getByTestId('login-for-account').textContent()).toBe(en.auth.login_to_continue);
     await page.goto(`${baseUrl}/de/user-management`);
     await page.waitForURL(`${baseUrl}/de`);
+    await page.locator('dialog.modal input[name=username]').waitFor();
+    const german = (await shippedText(page, 'auth')).login_to_continue;
+    expect(german).toBeTruthy();
+    expect(await page.getByTestId('login-for-account').textContent()).toBe(german);
+    await context.close();
+  });
+
+  it('on a phone, logs the guest in from the dialog that opened by itself and returns to the tab they asked for', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/pl/user-management?tab=5`);
+    await page.waitForURL(`${baseUrl}/pl`);
+    const username = page.locator('dialog.modal input[name=username]');
+    await username.waitFor();
+    // The dialog fits the phone's width and takes the keyboard at once.
+    const box = await page.locator('dialog.modal').boundingBox();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 999) <= 375).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username');
+    await username.fill('demo');
+    await page.locator('dialog.modal input[name=password]').fill('demo1234');
+    await page.locator('dialog.modal input[name=password]').press('Enter');
+    await page.waitForURL(`${baseUrl}/pl/user-management?tab=5`);
+    await page.locator('[data-testid=password-form]').waitFor();
     await context.close();
   });
 
@@ -33,13 +66,10 @@ describe('account page (/user-management)', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
-    // A guest asking for the page is sent home; after logging in through the modal they come back to it.
+    // A guest asking for the page is sent home, where the login opens by itself; after logging in they come back to it.
     await page.goto(`${baseUrl}/de/user-management?tab=1`);
     await page.waitForURL(`${baseUrl}/de`);
-    await page.locator('.header-login').click();
-    await page.locator('dialog.modal input[name=username]').fill('demo');
-    await page.locator('dialog.modal input[name=password]').fill('demo1234');
-    await page.locator('dialog.modal button[type=submit]').click();
+    await fillLogin(page);
     await page.waitForURL(`${baseUrl}/de/user-management?tab=1`);
 
     // Tab 1: change the city; the success toast shows the catalog's text.

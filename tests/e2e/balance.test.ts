@@ -2,8 +2,8 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatMoney } from '../../src/lib/format.ts';
-import { issueAccessToken } from '../../src/server/auth/tokens.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { fillLogin, launchBrowser } from '../helpers/e2e.ts';
+import { callAs, DEMO } from '../helpers/staff.ts';
 
 const baseUrl = inject('baseUrl');
 const DEMO_ID = 1;
@@ -22,14 +22,7 @@ async function studio(kind: 'bet' | 'win', body: Record<string, unknown>) {
 }
 
 async function balanceNow(): Promise<{ total: number; real: number }> {
-  const token = await issueAccessToken(inject('jwtSecret'), { playerId: DEMO_ID, scope: ['player'] });
-  const reply = (await (
-    await fetch(`${baseUrl}/api/front/get_player_balance`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: '{}',
-    })
-  ).json()) as {
+  const reply = (await (await callAs(baseUrl, DEMO, 'front/get_player_balance')).json()) as {
     player: { total_balance: number; real_balance: number };
   };
   return { total: reply.player.total_balance, real: reply.player.real_balance };
@@ -53,9 +46,7 @@ describe('balance in real time', () => {
         .waitFor();
       if (width > 600) await page.locator('.header-login').click();
       else await page.evaluate(() => document.querySelector<HTMLElement>('.header-login')?.click());
-      await page.locator('dialog.modal input[name=username]').fill('demo');
-      await page.locator('dialog.modal input[name=password]').fill('demo1234');
-      await page.locator('dialog.modal button[type=submit]').click();
+      await fillLogin(page);
       await page.waitForURL(`${baseUrl}/de/online-casino`);
       const total = page.getByTestId('total-balance');
       const before = await balanceNow();

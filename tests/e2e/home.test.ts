@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LANGUAGE_TAG, LOCALES, localizePath } from '../../src/shared/locales.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser } from '../helpers/e2e.ts';
 
 const baseUrl = inject('baseUrl');
 

@@ -1,8 +1,9 @@
 // The API as tests call it: the real Hono app on a database of the suite's own.
 import { createApp } from '../../src/server/app.ts';
+import type { Clock } from '../../src/server/clock.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createContext, type ServerContext } from '../../src/server/context.ts';
-import { seed } from '../../src/server/db/seed.ts';
+import { seed } from '../../src/server/demo/seed.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { testDatabase } from './db.ts';
 
@@ -22,11 +23,11 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-export async function testApi(env: Record<string, string> = {}, options: { demo?: boolean } = {}): Promise<TestApi> {
+export async function testApi(env: Record<string, string> = {}, options: { demo?: boolean; clock?: Clock } = {}): Promise<TestApi> {
   const config = loadConfig({ NODE_ENV: 'test', ...env });
   const database = await testDatabase();
-  await seed(database.db, { withDemoAccounts: options.demo ?? true });
-  const ctx: ServerContext = createContext(config, database, createLogger('silent'));
+  await seed(database.db, { withDemoAccounts: options.demo ?? true, config, demoStaffTotpKey: config.twoFactorKey });
+  const ctx: ServerContext = createContext(config, database, createLogger('silent'), undefined, options.clock);
   const app = createApp(ctx, { remoteAddress: (c) => c.req.header('x-test-remote') ?? '127.0.0.1' });
   const call = (path: string, body?: unknown, o: CallOptions = {}) => {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...o.headers };

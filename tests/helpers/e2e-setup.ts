@@ -12,7 +12,7 @@ import { freePort, ROOT, spawnServer } from './spawn.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    /** The server's signing key, so tests can act as staff (admin calls) without a UI for it. */
+    /** The server's signing key, for tests that forge or inspect access tokens (staff calls log in: tests/helpers/staff.ts). */
     jwtSecret: string;
     /** The key game studios sign wallet callbacks with. */
     webhookSecret: string;
@@ -26,7 +26,10 @@ export const E2E_WEBHOOK_SECRET = `e2e-${'w'.repeat(40)}`;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dist = join(ROOT, 'dist/client');
-  if (isStale(ROOT, dist)) await buildFromDatabase(ROOT, dist, loadConfig({ NODE_ENV: 'test' }));
+  // The build catches the simulated feed up as the server does, so the top competitions'
+  // event pages exist (named by the feed's ids, the same in the server's own database).
+  const buildConfig = loadConfig({ NODE_ENV: 'test', SPORTS_FEED: 'simulated' });
+  if (isStale(ROOT, dist, buildConfig.siteUrl)) await buildFromDatabase(ROOT, dist, buildConfig);
   // Loopback is a trusted proxy here so that tests can present any visitor address.
   const smtpPort = await freePort();
   const server = await spawnServer({
@@ -36,6 +39,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
     TRUSTED_PROXIES: '127.0.0.1',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    // The sportsbook's pages show the simulated season's live prices.
+    SPORTS_FEED: 'simulated',
   });
   // The first API call waits for migrations; make sure they are done before tests time anything.
   for (let i = 0; i < 100 && (await fetch(`${server.url}/api/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));

@@ -25,11 +25,24 @@ export function tinySite(): string {
   return dir;
 }
 
-/** Starts the server with `env` on a free port and waits until it prints its URL (or exits). */
-export function spawnServer(env: Record<string, string>, options: { waitForUrl?: boolean } = {}): Promise<Spawned> {
+/**
+ * Starts the server with `env` on a free port (the simulated sports feed off, as in every
+ * test, unless `env` turns it on) and waits until it prints its URL (or exits);
+ * `startMs` is how long that may take (longer when it builds the site first).
+ */
+export function spawnServer(env: Record<string, string>, options: { waitForUrl?: boolean; startMs?: number } = {}): Promise<Spawned> {
   const child = spawn(process.execPath, [join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: '0', HOST: '127.0.0.1', SKIP_BUILD: 'true', LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SKIP_BUILD: 'true',
+      LOG_LEVEL: 'warn',
+      SPORTS_FEED: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -52,7 +65,7 @@ export function spawnServer(env: Record<string, string>, options: { waitForUrl?:
   });
   if (options.waitForUrl === false) return Promise.resolve(spawned(''));
   return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), options.startMs ?? 30_000);
     const check = () => {
       const match = /listening on (http:\/\/\S+)/.exec(out);
       if (match?.[1]) {

@@ -1,9 +1,10 @@
 // A plain in-memory wallet that follows the written rules (src/server/wallet/bonus.ts
 // and the operations' comments) without a database, locks or SQL. The simulation
 // feeds it the same requests as the real wallet and expects the same answers.
-// Amounts are cents.
+// Amounts are cents of each player's own currency.
 
 export interface ModelBalance {
+  currency: string;
   real: number;
   bonus: number;
   locked: number;
@@ -18,6 +19,10 @@ export interface ModelPromotion {
   maxBonus: number | null;
   minDeposit: number;
   multiplier: number;
+  /** The most the bonus may become in real money, at conversion and after it; null for no limit. */
+  maxCashout: number | null;
+  /** The currencies it has amounts in (the same figures in each); every currency when left out. */
+  currencies?: readonly string[];
 }
 
 interface Account {
@@ -61,11 +66,14 @@ export class WalletModel {
   readonly bets = new Map<string, Bet>();
   readonly withdrawals = new Map<string, Withdrawal>();
   private readonly bonusStatus = new Map<string, 'active' | 'converted' | 'forfeited'>();
+  private readonly cashOut = new Map<string, { max: number | null; done: number }>();
   private readonly recorded = new Map<string, { print: string; reply: ModelReply }>();
   private readonly promotions: ModelPromotion[];
+  private readonly currencyOf: (playerId: number) => string;
 
-  constructor(promotions: ModelPromotion[]) {
+  constructor(promotions: ModelPromotion[], currencyOf: (playerId: number) => string = () => 'EUR') {
     this.promotions = promotions;
+    this.currencyOf = currencyOf;
   }
 
   private account(playerId: number): Account {
@@ -81,11 +89,26 @@ export class WalletModel {
     const a = this.account(playerId);
     const required = a.bonusId === null ? 0 : a.required;
     const wagered = a.bonusId === null ? 0 : Math.min(a.wagered, required);
-    return { real: a.real, bonus: a.bonus, locked: a.locked, wagering: { required, wagered, remaining: required - wagered } };
+    return {
+      currency: this.currencyOf(playerId),
+      real: a.real,
+      bonus: a.bonus,
+      locked: a.locked,
+      wagering: { required, wagered, remaining: required - wagered },
+    };
+  }
+
+  /** How much of `amount` in bonus money may still become real under the bonus's cap (and counts it). */
+  private cash(bonusId: string, amount: number): number {
+    const c = this.cashOut.get(bonusId) ?? { max: null, done: 0 };
+    const paid = c.max === null ? amount : Math.max(0, Math.min(amount, c.max - c.done));
+    c.done += paid;
+    this.cashOut.set(bonusId, c);
+    return paid;
   }
 
   private closeBonus(a: Account, how: 'converted' | 'forfeited'): void {
-    if (how === 'converted') a.real += a.bonus;
+    if (how === 'converted') a.real += this.cash(a.bonusId as string, a.bonus);
     a.bonus = 0;
     this.bonusStatus.set(a.bonusId as string, how);
     a.bonusId = null;
@@ -97,7 +120,7 @@ export class WalletModel {
   private returned(a: Account, bet: Bet, realPart: number, bonusPart: number): { toReal: number; toBonus: number } {
     if (bonusPart === 0) return { toReal: realPart, toBonus: 0 };
     if (bet.bonusId !== null && bet.bonusId === a.bonusId) return { toReal: realPart, toBonus: bonusPart };
-    if (bet.bonusId !== null && this.bonusStatus.get(bet.bonusId) === 'converted') return { toReal: realPart + bonusPart, toBonus: 0 };
+    if (bet.bonusId !== null && this.bonusStatus.get(bet.bonusId) === 'converted') return { toReal: realPart + this.cash(bet.bonusId, bonusPart), toBonus: 0 };
     return { toReal: realPart, toBonus: 0 };
   }
 
@@ -122,6 +145,9 @@ export class WalletModel {
       case 'bonus_grant': {
         const print = JSON.stringify([r.playerId, r.promotion, r.depositAmount ?? null]);
         const p = this.promotions[r.promotion] as ModelPromotion;
+        // A promotion without amounts in the player's currency grants nothing there.
+        if (p.currencies && !p.currencies.includes(this.currencyOf(r.playerId)))
+          return this.unrecordedRefusal(r.kind, r.key, print, 'promotion_not_in_currency');
         let amount = p.kind === 'fixed' ? p.value : p.kind === 'percent' ? Math.floor(((r.depositAmount ?? 0) * p.value) / 100) : 0;
         if (p.maxBonus !== null) amount = Math.min(amount, p.maxBonus);
         if (p.minDeposit > 0 && (r.depositAmount ?? 0) < p.minDeposit) return this.unrecordedRefusal(r.kind, r.key, print, 'deposit_too_small');
@@ -132,6 +158,7 @@ export class WalletModel {
           a.bonus += amount;
           a.bonusId = `${r.kind}:${r.key}`;
           this.bonusStatus.set(a.bonusId, 'active');
+          this.cashOut.set(a.bonusId, { max: p.maxCashout, done: 0 });
           a.required = amount * p.multiplier;
           a.wagered = 0;
           if (a.required === 0) this.closeBonus(a, 'converted');

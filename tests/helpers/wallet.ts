@@ -1,20 +1,27 @@
-// Players, tokens and signatures for the wallet's tests.
+// Players, logins and signatures for the API tests.
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Db } from '../../src/server/db/client.ts';
+import { startSession } from '../../src/server/auth/sessions.ts';
+import type { Db, Executor } from '../../src/server/db/client.ts';
 import { players } from '../../src/server/db/schema/index.ts';
 import { issueAccessToken } from '../../src/server/auth/tokens.ts';
 
-/** Inserts `count` players straight into the table (registration is another module's) and returns their ids. */
-export async function createPlayers(db: Db, count: number): Promise<number[]> {
+/**
+ * Inserts `count` players straight into the table (registration is another module's) and
+ * returns their ids. Their wallet currency is EUR, or `currency`: one for all, or a list
+ * the players take in turn (`['EUR', 'INR']`: every other player in rupees).
+ */
+export async function createPlayers(db: Db, count: number, currency: string | readonly string[] = 'EUR'): Promise<number[]> {
   const tag = randomBytes(4).toString('hex');
+  const currencies = typeof currency === 'string' ? [currency] : currency;
   const values = Array.from({ length: count }, (_, i) => ({
+    currency: currencies[i % currencies.length] as string,
     username: `w${tag}${i}`,
     passwordHash: 'not-a-real-hash',
     email: `w${tag}${i}@casino.test`,
     firstName: 'Wallet',
     lastName: `Player ${i}`,
     birthday: '1990-01-01',
-    country: 'DE',
+    country: currencies[i % currencies.length] === 'INR' ? 'IN' : 'DE',
     phoneNumber: '+4915112345678',
     city: 'Berlin',
     address: 'Unter den Linden 1',
@@ -32,8 +39,25 @@ export async function createPlayers(db: Db, count: number): Promise<number[]> {
   return ids;
 }
 
-export function tokenFor(jwtSecret: string, playerId: number): Promise<string> {
-  return issueAccessToken(jwtSecret, { playerId, scope: ['player'] });
+/** Where a test's login is started and signed: a test API's `ctx`, or a database and a key. */
+export interface LoginPlace {
+  database: { db: Executor };
+  config: { jwtSecret: string };
+}
+
+/**
+ * A real login of the player (a refresh-token family, as logging in starts) and an access
+ * token of it: calls that move money or change the account refuse tokens without a live
+ * login. `sessionId` is the login, for a test that ends it.
+ */
+export async function loginFor(place: LoginPlace, playerId: number, scope: string[] = ['player']): Promise<{ token: string; sessionId: string }> {
+  const { sessionId } = await startSession(place.database.db, playerId);
+  return { token: await issueAccessToken(place.config.jwtSecret, { playerId, scope, sessionId }), sessionId };
+}
+
+/** An access token of a fresh real login of the player (see loginFor). */
+export async function tokenFor(place: LoginPlace, playerId: number, scope: string[] = ['player']): Promise<string> {
+  return (await loginFor(place, playerId, scope)).token;
 }
 
 /** The X-Signature a game studio sends: hex HMAC-SHA256 of the raw body. */

@@ -18,7 +18,7 @@ describe('server lifecycle', () => {
     expect(await (await fetch(`${server.url}/de`)).text()).toContain('lang="de"');
     await until(async () => (await fetch(`${server.url}/api/health`)).status === 200);
     const setting = await fetch(`${server.url}/api/front/get_setting`, { method: 'POST' });
-    expect(await setting.json()).toEqual({ status: 1, setting: { country_black_list: [], ip_black_list: [] } });
+    expect(await setting.json()).toMatchObject({ status: 1, setting: { country_black_list: [], ip_black_list: [] } });
     expect(await server.stop()).toBe(0);
   });
 
@@ -51,7 +51,7 @@ describe('server lifecycle', () => {
         setTimeout(() => req.end('"demo"} '), 300);
       }, 200);
     });
-    expect(await reply).toEqual({ status: 200, body: '{"status":0}' });
+    expect(await reply).toEqual({ status: 200, body: '{"status":0,"message":"username_duplicated"}' });
     expect(await server.exited).toBe(0);
   });
 
@@ -111,7 +111,8 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('server on PostgreSQL', (
     const url = new URL(target);
     url.port = String(port);
     const server = await spawnServer({ DATABASE_URL: url.toString(), DIST_DIR: tinySite(), SEED_DEMO: 'false' });
-    await until(async () => (await fetch(`${server.url}/api/health`)).status === 200);
+    // The first start migrates and seeds an empty database through the proxy: give it time.
+    await until(async () => (await fetch(`${server.url}/api/health`)).status === 200, 60_000);
 
     proxy.close();
     for (const s of sockets) s.destroy();

@@ -7,19 +7,17 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { io as connect, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { issueAccessToken } from '../../src/server/auth/tokens.ts';
 import { noPushes } from '../../src/server/context.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { createWallet } from '../../src/server/wallet/index.ts';
 import { spawnServer, tinySite, until } from '../helpers/spawn.ts';
-import { createPlayers, newKey, sign } from '../helpers/wallet.ts';
+import { createPlayers, newKey, sign, tokenFor } from '../helpers/wallet.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const JWT_SECRET = randomBytes(32).toString('hex');
 const WEBHOOK_SECRET = randomBytes(32).toString('hex');
 
-async function listen(baseUrl: string, playerId: number) {
-  const token = await issueAccessToken(JWT_SECRET, { playerId, scope: ['player'] });
+async function listen(baseUrl: string, token: string) {
   const socket: Socket = connect(baseUrl, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
   const events: { name: string; payload: Record<string, unknown> }[] = [];
   socket.onAny((name: string, payload: Record<string, unknown>) => events.push({ name, payload }));
@@ -43,8 +41,11 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('balance pushes across se
     const setup = await openDatabase({ database: { kind: 'postgres', url: url.toString(), poolSize: 2 } });
     // Rooms are named by player id and Redis is shared: ids no other test uses keep its pushes out of ours.
     await setup.db.execute(sql`select setval('players_id_seq', ${1_000_000 + Math.floor(Math.random() * 1_000_000_000)})`);
-    const [alice, bob] = (await createPlayers(setup.db, 2)) as [number, number];
+    // Alice keeps her wallet in rupees: the push names them.
+    const [alice, bob] = (await createPlayers(setup.db, 2, ['INR', 'EUR'])) as [number, number];
     await createWallet(setup.db, noPushes).deposit({ key: newKey('seed'), playerId: alice, amount: 10_000, provider: 'card' });
+    const place = { database: setup, config: { jwtSecret: JWT_SECRET } };
+    const [aliceToken, bobToken] = [await tokenFor(place, alice), await tokenFor(place, bob)];
     await setup.close();
 
     const env = { DATABASE_URL: url.toString(), REDIS_URL, JWT_SECRET, WEBHOOK_SECRET, SEED_DEMO: 'false', DIST_DIR: tinySite() };
@@ -55,9 +56,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('balance pushes across se
     const sockets: Socket[] = [];
     try {
       await until(async () => (await fetch(`${second.url}/api/health`)).status === 200);
-      const aliceOnSecond = await listen(second.url, alice);
-      const bobOnSecond = await listen(second.url, bob);
-      const aliceOnFirst = await listen(first.url, alice);
+      const aliceOnSecond = await listen(second.url, aliceToken);
+      const bobOnSecond = await listen(second.url, bobToken);
+      const aliceOnFirst = await listen(first.url, aliceToken);
       sockets.push(aliceOnSecond.socket, bobOnSecond.socket, aliceOnFirst.socket);
 
       const body = JSON.stringify({ playerId: alice, transactionId: newKey('bet'), amount: 12.5, gameId: 'g', gameName: 'Game', roundId: 'r' });
@@ -72,7 +73,14 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('balance pushes across se
       expect(aliceOnSecond.events).toEqual([
         {
           name: `update_balance_${alice}`,
-          payload: { total_balance: 87.5, real_balance: 87.5, bonus_balance: 0, locked_balance: 0, wagering: { required: 0, wagered: 0, remaining: 0 } },
+          payload: {
+            currency: 'INR',
+            total_balance: 87.5,
+            real_balance: 87.5,
+            bonus_balance: 0,
+            locked_balance: 0,
+            wagering: { required: 0, wagered: 0, remaining: 0 },
+          },
         },
       ]);
       expect(aliceOnFirst.events).toEqual(aliceOnSecond.events);

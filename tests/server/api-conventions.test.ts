@@ -10,11 +10,14 @@ describe('API conventions', () => {
   afterAll(() => api.close());
 
   it('answers front/get_setting with the blacklists from the settings table', async () => {
-    expect(await api.json('front/get_setting')).toEqual({ status: 200, body: { status: 1, setting: { country_black_list: [], ip_black_list: [] } } });
+    const market = { age_notice: false, guest_free_play: true };
+    expect(await api.json('front/get_setting')).toEqual({ status: 200, body: { status: 1, setting: { country_black_list: [], ip_black_list: [] }, market } });
     await api.ctx.database.db.update(settings).set({ countryBlackList: ['us', ' FR'], ipBlackList: ['203.0.113.7'] });
     api.ctx.settings.invalidate();
     const { body } = await api.json('front/get_setting');
-    expect(body).toEqual({ status: 1, setting: { country_black_list: ['US', 'FR'], ip_black_list: ['203.0.113.7'] } });
+    expect(body).toEqual({ status: 1, setting: { country_black_list: ['US', 'FR'], ip_black_list: ['203.0.113.7'] }, market });
+    // A visitor from Great Britain (the strict jurisdiction profile) gets the footer's 18+ notice and no guest free play.
+    expect((await api.json('front/get_setting', {}, { ip: '212.58.244.20' })).body).toMatchObject({ market: { age_notice: true, guest_free_play: false } });
   });
 
   it('reports a healthy database on GET /api/health', async () => {
@@ -73,7 +76,7 @@ describe('API conventions', () => {
   });
 
   it('tells whether a username is taken, whatever its case', async () => {
-    expect((await api.json('front/validate_player_name', { username: 'DEMO' })).body).toEqual({ status: 0 });
+    expect((await api.json('front/validate_player_name', { username: 'DEMO' })).body).toEqual({ status: 0, message: 'username_duplicated' });
     expect((await api.json('front/validate_player_name', { username: 'somebody-new' })).body).toEqual({ status: 1 });
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccessToken } from '../../src/server/auth/tokens.ts';
 import { type TestApi, testApi } from '../helpers/app.ts';
+import { tokenFor } from '../helpers/wallet.ts';
 
 describe('site content', () => {
   let api: TestApi;
@@ -8,8 +8,8 @@ describe('site content', () => {
   let player: string;
   beforeAll(async () => {
     api = await testApi();
-    staff = await issueAccessToken(api.ctx.config.jwtSecret, { playerId: 2, scope: ['player', 'admin'] });
-    player = await issueAccessToken(api.ctx.config.jwtSecret, { playerId: 1, scope: ['player'] });
+    staff = await tokenFor(api.ctx, 2, ['player', 'admin']);
+    player = await tokenFor(api.ctx, 1, ['player']);
   });
   afterAll(() => api.close());
 
@@ -18,7 +18,7 @@ describe('site content', () => {
       'front/get_promotion_template',
       { language: 'en' },
     );
-    expect(list.body.templateList.map((p) => p.promo_code)).toEqual(['WELCOME100', 'TENFREE', 'RELOAD50', 'BINGO50', 'WELCOME3000', 'SPORTS20']);
+    expect(list.body.templateList.map((p) => p.promo_code)).toEqual(['WELCOME100', 'TENFREE', 'RELOAD50', 'WELCOME3000', 'SPORTS20']);
     const first = list.body.templateList[0];
     const one = await api.json<{ templateList: { title: string }[] }>('front/get_promotion_template', { language: 'en', bonus_id: first?.bonus_id });
     expect(one.body.templateList).toHaveLength(1);

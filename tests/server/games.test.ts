@@ -2,12 +2,16 @@
 // launching, playing rounds for pretend and for real money, repeats and races that must
 // never move money twice, rounds left halfway by a crash, and sessions that end.
 import { eq, sql } from 'drizzle-orm';
+import { GAMES } from '../../src/server/demo/games.ts';
+import { SANDBOX_GAMES } from '../../src/server/seamless/sandbox.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/server/auth/rate-limit.ts';
 import { gameRounds, gameSessions, games } from '../../src/server/db/schema/index.ts';
+import { type GameFilter, listGames, listGamesInDatabase } from '../../src/server/games/listing.ts';
 import { STALE_ROUND_MS, studioOf } from '../../src/server/games/studio.ts';
 import { readBalance, type Wallet, walletOf } from '../../src/server/wallet/index.ts';
-import type { LobbyGame, StudioRound } from '../../src/shared/schemas/games.ts';
+import { ROULETTE_SPOT_BY_KEY, type RouletteBetSpot, type RouletteSpot, rouletteMultiplier, rouletteSpotKey } from '../../src/shared/game-tables.ts';
+import type { ListedGame, StudioRound } from '../../src/shared/schemas/games.ts';
 import { type TestApi, testApi } from '../helpers/app.ts';
 import { createPlayers, newKey, tokenFor } from '../helpers/wallet.ts';
 
@@ -20,13 +24,13 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-type GamesBody = { status: number; gameList: { count: number; rows: LobbyGame[] } };
+type GamesBody = { status: number; gameList: { count: number; rows: ListedGame[] } };
 type RoundBody = { status: number; round: StudioRound; balance: number; message?: string };
 
 async function player(cents: number): Promise<{ id: number; token: string }> {
   const [id] = (await createPlayers(api.ctx.database.db, 1)) as [number];
   if (cents > 0) await wallet.deposit({ key: newKey('dep'), playerId: id, amount: cents, provider: 'card' });
-  return { id, token: await tokenFor(api.ctx.config.jwtSecret, id) };
+  return { id, token: await tokenFor(api.ctx, id) };
 }
 
 /** Launches a game and returns the session token from its URL fragment. */
@@ -50,7 +54,7 @@ describe('front/get_games', () => {
     expect(body.status).toBe(1);
     expect(body.gameList.rows).toHaveLength(5);
     expect(body.gameList.count).toBeGreaterThan(5);
-    const first = body.gameList.rows[0] as LobbyGame;
+    const first = body.gameList.rows[0] as ListedGame;
     expect(first).toMatchObject({ name: 'Eagle Fruits', slug: 'eagle-fruits', external_game_id: 'eagle-studio:eagle-fruits', type: 'online' });
     expect(Object.values(first.game_info)[0]).toBe('/games/eagle-fruits.svg');
     expect(first.demo_url).toBe('/play/slot#demo=eagle-fruits');
@@ -59,7 +63,7 @@ describe('front/get_games', () => {
   it('pages through every game exactly once', async () => {
     const seen: string[] = [];
     let count = 0;
-    for (let page = 1; page < 10; page++) {
+    for (let page = 1; page < 100; page++) {
       const { body } = await api.json<GamesBody>('front/get_games', { type: 'online', page, itemsPerPage: 4 });
       count = body.gameList.count;
       if (body.gameList.rows.length === 0) break;
@@ -67,11 +71,15 @@ describe('front/get_games', () => {
     }
     expect(seen).toHaveLength(count);
     expect(new Set(seen).size).toBe(count);
+    // The demo catalogue and the sandbox studio's games (an outside provider's, seeded beside it).
+    expect(count).toBe(GAMES.filter((g) => g.type === 'online').length + SANDBOX_GAMES.length);
   });
 
   it('searches names without regard to case, and takes wildcards literally', async () => {
     const dice = await api.json<GamesBody>('front/get_games', { filterGame: 'DICE' });
-    expect(dice.body.gameList.rows.map((g) => g.slug).sort()).toEqual(['lucky-dice', 'neon-dice']);
+    const named = (word: string) => GAMES.filter((g) => g.name.toLowerCase().includes(word)).map((g) => g.slug);
+    expect(dice.body.gameList.rows.map((g) => g.slug).sort()).toEqual(named('dice').sort());
+    expect(named('dice')).toEqual(expect.arrayContaining(['lucky-dice', 'neon-dice']));
     const wildcard = await api.json<GamesBody>('front/get_games', { filterGame: '%' });
     expect(wildcard.body.gameList).toEqual({ count: 0, rows: [] });
   });
@@ -100,13 +108,52 @@ describe('front/get_games', () => {
       .set({ blockedCountries: ['FR'] })
       .where(eq(games.slug, 'keno-80'));
     try {
+      const kenos = GAMES.filter((g) => g.name.toLowerCase().includes('keno')).map((g) => g.slug);
       const inFrance = await api.json<GamesBody>('front/get_games', { filterGame: 'keno', country: 'fr' });
-      expect(inFrance.body.gameList.rows.map((g) => g.slug)).toEqual(['lucky-keno']);
+      expect(inFrance.body.gameList.rows.map((g) => g.slug)).toEqual(kenos.filter((slug) => slug !== 'keno-80'));
       const elsewhere = await api.json<GamesBody>('front/get_games', { filterGame: 'keno', country: 'DE' });
-      expect(elsewhere.body.gameList.count).toBe(2);
+      expect(elsewhere.body.gameList.count).toBe(kenos.length);
     } finally {
       await api.ctx.database.db.update(games).set({ blockedCountries: [] }).where(eq(games.slug, 'keno-80'));
     }
+  });
+
+  it('answers from memory exactly what the database answers, and follows a change to the catalogue at once', async () => {
+    const db = api.ctx.database.db;
+    const filters: GameFilter[] = [
+      {},
+      { type: 'online' },
+      { type: 'live', section: 'live_roulette' },
+      { search: 'MEGA' },
+      { search: '%' },
+      { search: 'o', groupId: 1, providerId: 2 },
+      { section: 'bonus_buy', country: 'FR' },
+      { section: 'jackpot_games', type: 'online' },
+    ];
+    const same = async () => {
+      for (const filter of filters)
+        for (const [page, perPage] of [
+          [1, 24],
+          [2, 7],
+          [40, 5],
+        ] as const)
+          expect(await listGames(db, filter, page, perPage), JSON.stringify(filter)).toEqual(await listGamesInDatabase(db, filter, page, perPage));
+    };
+    await same();
+    await db
+      .update(games)
+      .set({ blockedCountries: ['FR'], name: 'Lucky Clover Megaways' })
+      .where(eq(games.slug, 'lucky-clover'));
+    try {
+      expect((await listGames(db, { search: 'clover megaways' }, 1, 24)).rows.map((g) => g.slug)).toEqual(['lucky-clover']);
+      await same();
+      await db.update(games).set({ status: 'deactivated' }).where(eq(games.slug, 'lucky-clover'));
+      expect((await listGames(db, { search: 'clover' }, 1, 24)).count).toBe(0);
+      await same();
+    } finally {
+      await db.update(games).set({ blockedCountries: [], name: 'Lucky Clover', status: 'activated' }).where(eq(games.slug, 'lucky-clover'));
+    }
+    expect((await listGames(db, { search: 'clover' }, 1, 24)).count).toBe(1);
   });
 
   it('answers bad filters with 400 and the failing field', async () => {
@@ -303,13 +350,18 @@ describe('studio: real money', () => {
     const p = await player(10_000);
     const token = await launch('classic-blackjack', { token: p.token });
     let round: StudioRound | undefined;
-    // A natural blackjack ends at the deal; deal until a hand is open.
-    for (let i = 0; i < 20; i++) {
-      const { body } = await api.json<RoundBody>('studio/start', { session: token, roundId: roundId(), stake: 1, choice: {} });
-      if (!body.round.done) {
-        round = body.round;
-        break;
-      }
+    // A natural blackjack ends at the deal; deal until a hand is open. A dealer's ace offers
+    // insurance first: declining it leads to hit and stand (or ends the hand on a dealer blackjack).
+    for (let i = 0; i < 20 && !round; i++) {
+      let { body } = await api.json<RoundBody>('studio/start', { session: token, roundId: roundId(), stake: 1, choice: {} });
+      if (!body.round.done && body.round.actions.includes('no_insurance'))
+        ({ body } = await api.json<RoundBody>('studio/act', {
+          session: token,
+          roundId: body.round.roundId,
+          step: body.round.step,
+          action: { move: 'no_insurance' },
+        }));
+      if (!body.round.done) round = body.round;
     }
     if (!round) throw new Error('no open hand in 20 deals');
     expect(round.actions).toEqual(expect.arrayContaining(['hit', 'stand']));
@@ -345,6 +397,7 @@ describe('studio: real money', () => {
       .values({
         sessionId: session.id,
         playerId: p.id,
+        gameId: session.gameId,
         roundKey: 'crash_taken',
         stake: 700,
         status: 'new',
@@ -361,6 +414,7 @@ describe('studio: real money', () => {
     await db.insert(gameRounds).values({
       sessionId: session.id,
       playerId: p.id,
+      gameId: session.gameId,
       roundKey: 'crash_unsent',
       stake: 300,
       status: 'new',
@@ -377,6 +431,7 @@ describe('studio: real money', () => {
       .values({
         sessionId: session.id,
         playerId: p.id,
+        gameId: session.gameId,
         roundKey: 'crash_decided',
         stake: 200,
         status: 'new',
@@ -399,6 +454,7 @@ describe('studio: real money', () => {
       .values({
         sessionId: session.id,
         playerId: p.id,
+        gameId: session.gameId,
         roundKey: 'crash_paid',
         stake: 100,
         status: 'new',
@@ -440,6 +496,7 @@ describe('studio: real money', () => {
       .values({
         sessionId: session.id,
         playerId: p.id,
+        gameId: session.gameId,
         roundKey: 'left_for_good',
         stake: 500,
         status: 'new',
@@ -472,14 +529,13 @@ describe('studio: real money', () => {
       'lucky-dice': { target: 60, direction: 'over' },
       'european-roulette': {
         bets: [
-          { kind: 'red', share: 1 },
-          { kind: 'straight', value: 17, share: 1 },
+          { kind: 'red', amount: 100 },
+          { kind: 'straight', value: 17, amount: 100 },
         ],
       },
       'keno-80': { picks: [1, 2, 3, 4, 5] },
       'gold-rush-scratch': {},
       'punto-banco': { bet: 'banker' },
-      'casino-holdem': {},
     };
     for (const [slug, choice] of Object.entries(choices)) {
       const token = await launch(slug, { token: p.token });
@@ -500,10 +556,142 @@ describe('studio: real money', () => {
       });
       expect(drawn.round.done).toBe(true);
     }
+    // Casino Hold'em with the AA Bonus: calls and folds, three stakes and two.
+    const holdem = await launch('casino-holdem', { token: p.token });
+    for (const move of ['call', 'fold', 'call']) {
+      const { body } = await api.json<RoundBody>('studio/start', { session: holdem, roundId: roundId(), stake: 1, choice: { aaBonus: true } });
+      const { body: decided } = await api.json<RoundBody>('studio/act', {
+        session: holdem,
+        roundId: body.round.roundId,
+        step: body.round.step,
+        action: { move },
+      });
+      expect(decided.round.done).toBe(true);
+      expect(decided.round.stakes).toEqual(move === 'call' ? [1, 1, 2] : [1, 1]);
+    }
     const rounds = await api.ctx.database.db.select().from(gameRounds).where(eq(gameRounds.playerId, p.id));
     expect(rounds.every((r) => r.status === 'settled')).toBe(true);
     const net = rounds.reduce((sum, r) => sum - r.stake + r.win, 0);
     expect((await readBalance(api.ctx.database.db, p.id)).real).toBe(100_000 + net);
+  });
+});
+
+describe('studio: roulette chips', () => {
+  // Every pocket pays some of these, and by sums that basis points of the 0.79 stake cannot
+  // say to the cent (red alone returns 20 of 79 cents: 2531.6 bp).
+  const layout = [
+    { kind: 'red', amount: 10 },
+    { kind: 'black', amount: 20 },
+    { kind: 'straight', value: 0, amount: 13 },
+    { kind: 'split', numbers: [17, 20], amount: 25 },
+    { kind: 'corner', numbers: [1, 2, 4, 5], amount: 11 },
+  ];
+  const layoutStake = 79;
+  /** What the layout returns on a pocket in cents: each winning spot its amount times 36 over its numbers. */
+  const exactWin = (pocket: number) =>
+    layout.reduce((sum, b) => {
+      const spot = ROULETTE_SPOT_BY_KEY.get(rouletteSpotKey(b as RouletteBetSpot)) as RouletteSpot;
+      return sum + (spot.numbers.includes(pocket) ? b.amount * rouletteMultiplier(spot) : 0);
+    }, 0);
+  const spin = (session: string, stake: number, bets: unknown[], id = roundId()) =>
+    api.json<RoundBody>('studio/start', { session, roundId: id, stake, choice: { bets } });
+
+  it("shows each table's limits with the game: the catalogue's, or defaults from the stake limits", async () => {
+    const european = await api.json<{ game: { config: { limits: unknown } } }>('studio/session', { session: await launch('european-roulette') });
+    expect(european.body.game.config.limits).toEqual({ spotMin: 10, spotMax: 2_500, tableMax: 10_000 });
+    const royal = await api.json<{ game: { config: { limits: unknown } } }>('studio/session', { session: await launch('royal-roulette') });
+    expect(royal.body.game.config.limits).toEqual({ spotMin: 100, spotMax: 5_000, tableMax: 10_000 });
+    const auto = await api.json<{ game: { config: { limits: unknown } } }>('studio/session', { session: await launch('auto-roulette') });
+    expect(auto.body.game.config.limits).toEqual({ spotMin: 10, spotMax: 1_000, tableMax: 5_000 });
+  });
+
+  it('takes exactly the sum of the spots as the stake and pays exactly the sum of their wins', async () => {
+    const p = await player(10_000);
+    const token = await launch('european-roulette', { token: p.token });
+    let expected = 10_000;
+    for (let i = 0; i < 12; i++) {
+      const { status, body } = await spin(token, layoutStake / 100, layout);
+      expect(status).toBe(200);
+      const pocket = (body.round.view as { number: number }).number;
+      expect(body.round.stake).toBe(0.79);
+      expect(cents(body.round.win)).toBe(exactWin(pocket));
+      expected += exactWin(pocket) - layoutStake;
+      expect(cents(body.balance)).toBe(expected);
+    }
+    expect((await readBalance(api.ctx.database.db, p.id)).real).toBe(expected);
+    const rounds = await api.ctx.database.db.select().from(gameRounds).where(eq(gameRounds.playerId, p.id));
+    expect(rounds.map((r) => r.stake)).toEqual(Array(12).fill(layoutStake));
+    expect(rounds.every((r) => r.status === 'settled' && r.win === exactWin((r.view as { number: number }).number))).toBe(true);
+    const bets = await api.json<{ transactions: { rows: { bet: number; win: number }[] } }>('front/get_bet_list', {}, { token: p.token });
+    expect(bets.body.transactions.rows.length).toBeGreaterThan(0);
+    expect(bets.body.transactions.rows.every((r) => r.bet === 0.79)).toBe(true);
+  });
+
+  it('pays free play to the cent the same way', async () => {
+    const token = await launch('roulette-table');
+    const { body } = await spin(token, 0.79, layout);
+    expect(cents(body.balance)).toBe(100_000 - layoutStake + exactWin((body.round.view as { number: number }).number));
+  });
+
+  it('refuses a stake that is not the sum of the spots, a spot outside the limits, bets off the table and an empty layout, and moves nothing', async () => {
+    const p = await player(50_000);
+    const european = await launch('european-roulette', { token: p.token });
+    const royal = await launch('royal-roulette', { token: p.token });
+    const low = await launch('auto-roulette', { token: p.token });
+    const sixTens = [1, 2, 3, 4, 5, 6].map((value) => ({ kind: 'straight', value, amount: 1_000 }));
+    const bad: [string, number, unknown[], string][] = [
+      [european, 0.8, layout, 'stake_mismatch'],
+      [european, 0.78, layout, 'stake_mismatch'],
+      [european, 25.01, [{ kind: 'red', amount: 2_501 }], 'spot_above_max'],
+      [
+        european,
+        0.3,
+        [
+          { kind: 'red', amount: 5 },
+          { kind: 'black', amount: 25 },
+        ],
+        'spot_below_min',
+      ],
+      [royal, 0.5, [{ kind: 'odd', amount: 50 }], 'spot_below_min'],
+      [royal, 60, [{ kind: 'straight', value: 7, amount: 6_000 }], 'spot_above_max'],
+      [low, 60, sixTens, 'table_above_max'],
+      [low, 10.01, [{ kind: 'high', amount: 1_001 }], 'spot_above_max'],
+      [european, 0.2, [{ kind: 'split', numbers: [3, 4], amount: 20 }], 'invalid_choice'],
+      [
+        european,
+        0.2,
+        [
+          { kind: 'red', amount: 10 },
+          { kind: 'red', amount: 10 },
+        ],
+        'invalid_choice',
+      ],
+      [european, 0.1, [{ kind: 'red', share: 1 }], 'invalid_choice'],
+      [european, 0.1, [], 'roulette_no_bets'],
+      [european, 100.5, [{ kind: 'red', amount: 2_500 }], 'stake_out_of_range'],
+    ];
+    for (const [session, stake, bets, message] of bad) {
+      const { status, body } = await spin(session, stake, bets);
+      expect(status, message).toBe(400);
+      expect(body, JSON.stringify(bets)).toEqual({ status: 0, message });
+    }
+    expect((await readBalance(api.ctx.database.db, p.id)).real).toBe(50_000);
+    expect(await api.ctx.database.db.select().from(gameRounds).where(eq(gameRounds.playerId, p.id))).toEqual([]);
+    // The most a table takes: four spots at their maximum fill it.
+    const full = [1, 2, 3, 4].map((value) => ({ kind: 'straight', value, amount: 2_500 }));
+    expect((await spin(european, 100, full)).body.status).toBe(1);
+  });
+
+  it('answers repeats of a round id with the same round, moving the money once', async () => {
+    const p = await player(10_000);
+    const token = await launch('european-roulette', { token: p.token });
+    const id = roundId();
+    const replies = await Promise.all(Array.from({ length: 6 }, () => spin(token, 0.79, layout, id)));
+    const first = replies[0]?.body as RoundBody;
+    for (const r of replies) expect(r.body.round).toEqual(first.round);
+    expect((await spin(token, 0.79, layout, id)).body.round).toEqual(first.round);
+    expect((await readBalance(api.ctx.database.db, p.id)).real).toBe(10_000 - layoutStake + cents(first.round.win));
+    expect(await api.ctx.database.db.select().from(gameRounds).where(eq(gameRounds.playerId, p.id))).toHaveLength(1);
   });
 });
 

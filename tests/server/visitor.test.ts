@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccessToken } from '../../src/server/auth/tokens.ts';
 import { type TestApi, testApi } from '../helpers/app.ts';
+import { tokenFor } from '../helpers/wallet.ts';
 
 describe('visitor address, country and blacklists', () => {
   let api: TestApi;
@@ -8,8 +8,8 @@ describe('visitor address, country and blacklists', () => {
   let staffToken: string;
   beforeAll(async () => {
     api = await testApi({ TRUSTED_PROXIES: '10.0.0.0/8' });
-    playerToken = await issueAccessToken(api.ctx.config.jwtSecret, { playerId: 1, scope: ['player'] });
-    staffToken = await issueAccessToken(api.ctx.config.jwtSecret, { playerId: 2, scope: ['player', 'admin'] });
+    playerToken = await tokenFor(api.ctx, 1, ['player']);
+    staffToken = await tokenFor(api.ctx, 2, ['player', 'admin']);
   });
   afterAll(() => api.close());
 
@@ -37,11 +37,14 @@ describe('visitor address, country and blacklists', () => {
     const change = { country_black_list: ['us', 'FR'], ip_black_list: ['203.0.113.7'] };
     expect((await api.json('admin/update_setting', change)).status).toBe(401);
     expect((await api.json('admin/update_setting', change, { token: playerToken })).status).toBe(403);
-    const forged = await issueAccessToken(api.ctx.config.jwtSecret, { playerId: 1, scope: ['player', 'admin'] });
+    const forged = await tokenFor(api.ctx, 1, ['player', 'admin']);
     expect((await api.json('admin/update_setting', change, { token: forged })).status).toBe(403);
     const done = await api.json('admin/update_setting', change, { token: staffToken });
     expect(done.body).toMatchObject({ status: 1, setting: { country_black_list: ['US', 'FR'], ip_black_list: ['203.0.113.7'] } });
-    expect((await api.json('front/get_setting')).body).toEqual({ status: 1, setting: { country_black_list: ['US', 'FR'], ip_black_list: ['203.0.113.7'] } });
+    expect((await api.json('front/get_setting')).body).toMatchObject({
+      status: 1,
+      setting: { country_black_list: ['US', 'FR'], ip_black_list: ['203.0.113.7'] },
+    });
   });
 
   it('refuses a malformed blacklist without changing anything', async () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { currencyOf, toAmount, toCents } from '../../src/shared/money.ts';
+import { currencyForNewPlayer } from '../../src/server/auth/currency.ts';
+import { currencyOf, isWalletCurrency, toAmount, toCents } from '../../src/shared/money.ts';
 
 describe('money', () => {
   it('turns amounts with up to two decimals into cents and back', () => {
@@ -21,5 +22,23 @@ describe('money', () => {
   it('uses INR for the in locale and EUR elsewhere', () => {
     expect(currencyOf('in')).toBe('INR');
     expect(currencyOf('de')).toBe('EUR');
+  });
+
+  it('keeps wallets only in ISO currencies counted in cents', () => {
+    for (const ok of ['EUR', 'INR', 'USD', 'GBP', 'BRL']) expect(isWalletCurrency(ok), ok).toBe(true);
+    // JPY has no cents and KWD has three decimals; the rest are no currencies at all.
+    for (const bad of ['JPY', 'KWD', 'eur', 'EURO', 'ZZZ', '', '€']) expect(isWalletCurrency(bad), bad).toBe(false);
+  });
+
+  it("gives a new player the country's currency, else INR from the in locale, else EUR", () => {
+    const map = { IN: 'INR', GB: 'GBP', XX: 'JPY' };
+    expect(currencyForNewPlayer(map, 'IN', 'de')).toBe('INR');
+    expect(currencyForNewPlayer(map, 'in', 'en')).toBe('INR');
+    expect(currencyForNewPlayer(map, 'GB', 'in')).toBe('GBP');
+    expect(currencyForNewPlayer(map, 'DE', 'in')).toBe('INR');
+    expect(currencyForNewPlayer(map, 'DE', 'de')).toBe('EUR');
+    expect(currencyForNewPlayer({}, 'IN', 'en')).toBe('EUR');
+    // An entry naming a currency a wallet cannot hold is passed over.
+    expect(currencyForNewPlayer(map, 'XX', 'fr')).toBe('EUR');
   });
 });

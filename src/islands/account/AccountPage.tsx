@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { Component, type KeyboardEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { call } from '../../lib/api.ts';
 import { type Locale, localizePath } from '../../shared/locales.ts';
 import { syncLocale } from '../../stores/i18n.ts';
 import { $session, rememberWantedPage, restoreSession, signOut } from '../../stores/session.ts';
 import './account.css';
 import { LOG_OUT_TAB, TABS, type TabKey, tabFromSearch, writeTab } from './tabs.ts';
-import { $unread, accountText, fmt, menuText } from './text.ts';
+import { $unread, refreshUnread } from '../../stores/support.ts';
+import { accountText, menuText } from './text.ts';
 
 // Each tab's code loads when the tab is first shown.
 const BetList = lazy(() => import('./BetList.tsx'));
@@ -15,6 +15,9 @@ const Funds = lazy(() => import('./Funds.tsx'));
 const Transactions = lazy(() => import('./Transactions.tsx'));
 const ChangePassword = lazy(() => import('./ChangePassword.tsx'));
 const MailBox = lazy(() => import('./MailBox.tsx'));
+const SaferGambling = lazy(() => import('./SaferGambling.tsx'));
+const Security = lazy(() => import('./Security.tsx'));
+const Verification = lazy(() => import('./Verification.tsx'));
 
 interface Props {
   locale: Locale;
@@ -36,6 +39,12 @@ function content(key: TabKey, locale: Locale): ReactNode {
       return <ChangePassword />;
     case 'mail_box':
       return <MailBox />;
+    case 'safer_gambling':
+      return <SaferGambling locale={locale} />;
+    case 'security':
+      return <Security locale={locale} />;
+    case 'verification':
+      return <Verification />;
   }
 }
 
@@ -73,7 +82,8 @@ export default function AccountPage({ locale }: Props) {
     void restoreSession();
   }, []);
 
-  // The login guard: a guest is sent home, and comes back here after logging in.
+  // The login guard: a guest is sent home (SPEC §6) with the login open (#login), and comes
+  // back here, on the same tab, after logging in.
   useEffect(() => {
     if (session.loggedIn) wasPlayer.current = true;
     if (!session.known || session.loggedIn || leaving.current) return undefined;
@@ -85,7 +95,7 @@ export default function AccountPage({ locale }: Props) {
     }
     // Coming back to "log out" right after logging in would undo the login: remember the page without it.
     rememberWantedPage(tabFromSearch(location.search) === LOG_OUT_TAB ? location.pathname : location.pathname + location.search);
-    location.replace(localizePath('/', locale));
+    location.replace(`${localizePath('/', locale)}#login`);
     return undefined;
   }, [session.known, session.loggedIn, locale]);
 
@@ -100,10 +110,7 @@ export default function AccountPage({ locale }: Props) {
   // The unread count for the mail box tab's badge.
   useEffect(() => {
     if (!session.loggedIn) return;
-    call<{ status: number; unread: number }>('front/get_player_messages', { page: 1, limit: 1 }).then(
-      (reply) => $unread.set(reply.unread),
-      () => undefined,
-    );
+    void refreshUnread();
   }, [session.loggedIn]);
 
   function select(next: number, focus = false): void {
@@ -164,7 +171,7 @@ export default function AccountPage({ locale }: Props) {
           <select id={selectId} value={current.tab} onChange={(e) => select(Number(e.target.value))}>
             {TABS.map((item) => (
               <option key={item.tab} value={item.tab}>
-                {item.key === 'mail_box' && unread ? `${label(item.key)} (${fmt(t.unread_count, unread)})` : label(item.key)}
+                {item.key === 'mail_box' && unread ? `${label(item.key)} (${t.unread_count(unread)})` : label(item.key)}
               </option>
             ))}
             <option value={LOG_OUT_TAB}>{m.log_out}</option>
@@ -197,7 +204,7 @@ export default function AccountPage({ locale }: Props) {
                       <span className="badge acct-count" aria-hidden="true">
                         {unread}
                       </span>
-                      <span className="visually-hidden">{fmt(t.unread_count, unread)}</span>
+                      <span className="visually-hidden">{t.unread_count(unread)}</span>
                     </>
                   ) : null}
                 </button>

@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
-import { call } from '../../lib/api.ts';
-import { formatDate, formatMoney } from '../../lib/format.ts';
+import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import type { Locale } from '../../shared/locales.ts';
-import type { BetListReply, BetListRow } from '../../shared/wallet.ts';
-import { defaultPeriod, ListState, PER_PAGE, Pager, type Period, PeriodProviderFilters, periodParams, periodProblem, useLoad } from './list.tsx';
+import type { BetListRow } from '../../shared/wallet.ts';
+import { defaultPeriod, ListTable, PER_PAGE, type Period, PeriodProviderFilters, periodParams, periodProblem, useLoad } from './list.tsx';
+import { $session } from '../../stores/session.ts';
 import NetChart from './NetChart.tsx';
+import { loadBets, verifyRound } from '../../stores/wallet.ts';
 import { accountText, dayKey, today, validationText } from './text.ts';
 
 /** The chart reads the period's bets 100 at a time (the server's page limit), at most this many pages. */
@@ -19,7 +20,7 @@ interface PeriodBets {
 
 /** The period's bets for the chart and the provider list: newest first, up to 500 of them. */
 async function periodBets(period: Period): Promise<PeriodBets> {
-  const ask = (page: number) => call<BetListReply>('front/get_bet_list', { ...periodParams(period), page, itemsPerPage: CHART_PAGE_SIZE });
+  const ask = (page: number) => loadBets({ ...periodParams(period), page, itemsPerPage: CHART_PAGE_SIZE });
   const first = await ask(1);
   const { count } = first.transactions;
   const pages = Math.min(CHART_MAX_PAGES, Math.ceil(count / CHART_PAGE_SIZE));
@@ -40,12 +41,13 @@ const sign = (n: number) => (n > 0 ? 'acct-up' : n < 0 ? 'acct-down' : undefined
 export default function BetList({ locale }: { locale: Locale }) {
   const t = useStore(accountText);
   const v = useStore(validationText);
+  const session = useStore($session);
   const [period, setPeriod] = useState(defaultPeriod);
   const [provider, setProvider] = useState('');
   const [page, setPage] = useState(1);
   const valid = periodProblem(period) === undefined;
   const params = { ...periodParams(period), filterProvider: provider, page, itemsPerPage: PER_PAGE };
-  const list = useLoad(() => call<BetListReply>('front/get_bet_list', params), valid ? JSON.stringify(params) : undefined);
+  const list = useLoad(() => loadBets(params), valid ? JSON.stringify(params) : undefined);
   const all = useLoad(() => periodBets(period), valid ? JSON.stringify(periodParams(period)) : undefined);
 
   const providers = useMemo(() => [...new Set((all.data?.rows ?? []).map((r) => r.provider).filter(Boolean))].sort(), [all.data]);
@@ -53,7 +55,16 @@ export default function BetList({ locale }: { locale: Locale }) {
   const days = periodDays(period);
   const rows = list.data?.transactions.rows ?? [];
   const count = list.data?.transactions.count ?? 0;
-  const money = (n: number) => formatMoney(n, locale);
+  // The player's wallet currency, whatever the page's locale (each row names it too).
+  const currency = rows[0]?.currency ?? all.data?.rows[0]?.currency ?? session.user?.currency;
+  const money = (n: number) => formatMoney(n, locale, currency);
+  const [fairProblem, setFairProblem] = useState(false);
+  const verify = (roundId: string) => {
+    setFairProblem(false);
+    verifyRound(roundId, locale)
+      .then((shown) => setFairProblem(!shown))
+      .catch(() => setFairProblem(true));
+  };
 
   return (
     <div className="acct-list">
@@ -78,6 +89,7 @@ export default function BetList({ locale }: { locale: Locale }) {
         ) : all.data ? (
           <NetChart
             locale={locale}
+            currency={currency}
             bets={chartBets}
             start={days.start}
             end={days.end}
@@ -87,54 +99,38 @@ export default function BetList({ locale }: { locale: Locale }) {
           <div className="acct-chart card acct-chart-loading" aria-hidden="true" />
         ))}
 
+      {fairProblem && (
+        <p className="alert alert-danger" role="alert">
+          {t.verify_busy}
+        </p>
+      )}
       {valid && (
-        <>
-          <ListState loaded={list} empty={t.bets_empty} isEmpty={rows.length === 0} />
-          {rows.length > 0 && (
-            <div className="acct-table-wrap" aria-busy={list.loading}>
-              <table className="acct-table" data-testid="bet-table">
-                <caption className="visually-hidden">{t.bets_caption}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t.col_date}</th>
-                    <th scope="col">{t.col_game}</th>
-                    <th scope="col" className="num">
-                      {t.col_bet}
-                    </th>
-                    <th scope="col" className="num">
-                      {t.col_win}
-                    </th>
-                    <th scope="col" className="num">
-                      {t.col_total}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((r) => (
-                    <tr key={r.id}>
-                      <td data-label={t.col_date}>
-                        <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
-                      </td>
-                      <th scope="row" data-label={t.col_game}>
-                        {r.name}
-                      </th>
-                      <td data-label={t.col_bet} className="num">
-                        {money(r.bet)}
-                      </td>
-                      <td data-label={t.col_win} className="num">
-                        {money(r.win)}
-                      </td>
-                      <td data-label={t.col_total} className={`num ${sign(r.total) ?? ''}`}>
-                        {money(r.total)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          {list.data && <Pager page={page} count={count} onPage={setPage} />}
-        </>
+        <ListTable
+          loaded={list}
+          rows={rows}
+          count={count}
+          page={page}
+          onPage={setPage}
+          empty={t.bets_empty}
+          caption={t.bets_caption}
+          testId="bet-table"
+          columns={[
+            { label: t.col_date, cell: (r) => <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, locale)}</time> },
+            { label: t.col_game, rowHeader: true, cell: (r) => r.name },
+            { label: t.col_bet, numeric: true, cell: (r) => money(r.bet) },
+            { label: t.col_win, numeric: true, cell: (r) => money(r.win) },
+            { label: t.col_total, numeric: true, cellClass: (r) => sign(r.total), cell: (r) => money(r.total) },
+            {
+              label: t.col_fair,
+              cell: (r) =>
+                r.roundId.startsWith('studio-') && (
+                  <button type="button" className="btn btn-link btn-sm" onClick={() => verify(r.roundId)}>
+                    {t.verify_round}
+                  </button>
+                ),
+            },
+          ]}
+        />
       )}
     </div>
   );

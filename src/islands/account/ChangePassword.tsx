@@ -1,12 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useMemo, useState } from 'react';
-import { call } from '../../lib/api.ts';
-import type { Refusal } from '../../shared/api.ts';
 import { changePasswordForm } from '../../shared/schemas/player.ts';
 import { toast } from '../../stores/ui.ts';
-import { BoundField } from '../auth/Field.tsx';
-import { useForm } from '../auth/use-form.ts';
-import { accountText, fieldErrorsOf, httpStatusOf, refusalOf, validationText } from './text.ts';
+import { BoundField } from '../forms/Field.tsx';
+import { useForm } from '../forms/use-form.ts';
+import { changePassword } from '../../stores/account.ts';
+import { accountText, plainTexts, refusalOf, validationText } from './text.ts';
 
 type Outcome = { kind: 'success' | 'danger'; text: string } | undefined;
 
@@ -20,28 +19,25 @@ export default function ChangePassword() {
   const [outcome, setOutcome] = useState<Outcome>();
   const [busy, setBusy] = useState(false);
   // Validation texts first, then the account page's own, as messageOf reads them.
-  const words = useMemo(() => ({ ...t, ...v }) as Record<string, string>, [t, v]);
+  const words = useMemo(() => plainTexts(t, v), [t, v]);
 
   async function submit(e: SubmitEvent) {
     e.preventDefault();
     if (busy || !(await form.submit())) return;
     setBusy(true);
     setOutcome(undefined);
-    try {
-      const reply = await call<{ status: 1 } | Refusal>('front/update_player_password', form.values);
-      if (reply.status === 1) {
-        setOutcome({ kind: 'success', text: t.player_password_changed });
-        toast('success', t.player_password_changed);
-        form.reset(EMPTY);
-      } else setOutcome({ kind: 'danger', text: reply.message === 'wrong_old_password' ? t.wrong_old_password : refusalOf(reply.message, v, t) });
-    } catch (error) {
-      const errors = fieldErrorsOf(error);
+    const result = await changePassword(form.values);
+    setBusy(false);
+    if (result.ok) {
+      setOutcome({ kind: 'success', text: t.player_password_changed });
+      toast('success', t.player_password_changed);
+      form.reset(EMPTY);
+    } else if (result.refused)
+      setOutcome({ kind: 'danger', text: result.message === 'wrong_old_password' ? t.wrong_old_password : refusalOf(result.message, v, t) });
+    else if (result.errors) {
       // The server may ask for longer passwords than the spec's 3 characters (a setting).
-      for (const [name, key] of Object.entries(errors ?? {})) form.setExternal(name, key);
-      if (!errors) setOutcome({ kind: 'danger', text: httpStatusOf(error) === 429 ? v.too_many_attempts : v.action_failed });
-    } finally {
-      setBusy(false);
-    }
+      for (const [name, key] of Object.entries(result.errors)) form.setExternal(name, key);
+    } else setOutcome({ kind: 'danger', text: result.httpStatus === 429 ? v.too_many_attempts : v.action_failed });
   }
 
   return (

@@ -1,13 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
-import { call } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import type { Locale } from '../../shared/locales.ts';
-import type { PlayerBalanceReply } from '../../shared/wallet.ts';
+import { checkPromoCode, loadRegistrationBonus } from '../../stores/account.ts';
 import { $balance } from '../../stores/balance.ts';
 import { bonusCode, setBonusCode } from '../../stores/ui.ts';
-import { Field } from '../auth/Field.tsx';
+import { Field } from '../forms/Field.tsx';
+import { BonusTerms, RegistrationBonusNote } from './BonusNote.tsx';
+import { loadBalance } from '../../stores/wallet.ts';
 import { useLoad } from './list.tsx';
+import Deposit from './payments/Deposit.tsx';
+import Withdraw from './payments/Withdraw.tsx';
 import { accountText, fmt, validationText } from './text.ts';
 
 /** SPEC §9: the promo code is checked 500 ms after the last keystroke. */
@@ -21,6 +24,8 @@ function PromoCode() {
   const v = useStore(validationText);
   const [code, setCode] = useState(bonusCode);
   const [state, setState] = useState<PromoState>('empty');
+  // Why a code is refused: unknown, or not offered in the player's currency (`promotion_not_in_currency`).
+  const [refusal, setRefusal] = useState('invalid_promo_code');
 
   useEffect(() => {
     setBonusCode(code.trim());
@@ -32,15 +37,11 @@ function PromoCode() {
     setState('checking');
     let current = true;
     const timer = setTimeout(() => {
-      call<{ status: number }>('front/validate_promo_code', { promo_code: trimmed }).then(
-        (reply) => {
-          if (current) setState(reply.status === 0 ? 'invalid' : 'valid');
-        },
-        // A failed check counts as invalid (contract §16.1).
-        () => {
-          if (current) setState('invalid');
-        },
-      );
+      void checkPromoCode(trimmed).then((refused) => {
+        if (!current) return;
+        setState(refused ? 'invalid' : 'valid');
+        setRefusal(refused ?? 'invalid_promo_code');
+      });
     }, PROMO_DEBOUNCE_MS);
     return () => {
       current = false;
@@ -55,7 +56,7 @@ function PromoCode() {
       autoComplete="off"
       value={code}
       onValue={setCode}
-      error={state === 'invalid' ? v.invalid_promo_code : undefined}
+      error={state === 'invalid' ? (refusal === 'promotion_not_in_currency' ? v.promotion_not_in_currency : v.invalid_promo_code) : undefined}
       valid={state === 'valid'}
       hint={
         <span className={`acct-hint${state === 'valid' ? ' acct-ok' : ''}`} role="status">
@@ -66,22 +67,28 @@ function PromoCode() {
   );
 }
 
-/** Tabs 2 and 3: balances, bonus wagering and (deposit) the promo code; payments themselves are not built yet. */
+/** Tabs 2 and 3: the deposit (with the promo code) or withdrawal form, balances and bonus wagering. */
 export default function Funds({ locale, mode }: { locale: Locale; mode: 'deposit' | 'withdraw' }) {
   const t = useStore(accountText);
   const live = useStore($balance);
   // Balances arrive live through the socket; wagering comes with front/get_player_balance, asked again whenever they change.
-  const reply = useLoad(() => call<PlayerBalanceReply>('front/get_player_balance'), `balance-${JSON.stringify(live)}`);
+  const reply = useLoad(loadBalance, `balance-${JSON.stringify(live)}`);
   const titleId = useId();
-  const money = (n: number) => formatMoney(n, locale);
   const b = live ?? reply.data?.player;
+  const money = (n: number) => formatMoney(n, locale, b?.currency ?? reply.data?.player.currency);
   const w = reply.data?.player.wagering;
+  const active = reply.data?.bonus;
+  // A registration code's bonus that is still waiting for the activation link, or was refused: said here until it is credited.
+  const registration = useLoad(loadRegistrationBonus, 'registration-bonus');
+  const pending = registration.data?.bonus?.state === 'granted' ? null : registration.data?.bonus;
 
   return (
     <div className="acct-funds">
-      <p className="notice" data-testid="payments-unavailable">
-        {mode === 'deposit' ? t.deposit_unavailable : t.withdraw_unavailable}
-      </p>
+      {mode === 'deposit' ? (
+        <Deposit locale={locale} promo={<PromoCode />} />
+      ) : (
+        <Withdraw locale={locale} withdrawable={b?.real_balance} bonusActive={Boolean(active)} />
+      )}
 
       <div className="acct-funds-grid">
         <section className="card acct-box" aria-labelledby={`${titleId}-balances`}>
@@ -134,6 +141,7 @@ export default function Funds({ locale, mode }: { locale: Locale; mode: 'deposit
             )
           ) : w.required > 0 ? (
             <>
+              {active?.promo_code && <p className="acct-progress-text">{fmt(t.bonus_from_code, money(active.amount), active.promo_code)}</p>}
               <div
                 className="acct-progress"
                 role="progressbar"
@@ -150,18 +158,15 @@ export default function Funds({ locale, mode }: { locale: Locale; mode: 'deposit
               <p className="acct-progress-text">
                 <strong>{fmt(t.wagering_remaining, money(Math.max(0, w.remaining)))}</strong>
               </p>
+              {active && <BonusTerms locale={locale} currency={active.currency} expiresAt={active.expires_at} maxCashout={active.max_cashout} />}
               {mode === 'withdraw' && w.remaining > 0 && <p className="acct-note">{t.withdraw_wagering_note}</p>}
             </>
+          ) : pending ? (
+            <RegistrationBonusNote bonus={pending} locale={locale} />
           ) : (
             <p className="acct-note">{t.wagering_none}</p>
           )}
         </section>
-
-        {mode === 'deposit' && (
-          <section className="card acct-box">
-            <PromoCode />
-          </section>
-        )}
       </div>
     </div>
   );

@@ -1,25 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import { call } from '../../lib/api.ts';
+import { useState } from 'react';
 import { formatDate } from '../../lib/format.ts';
-import type { Refusal } from '../../shared/api.ts';
+import type { MailboxMessage as Message } from '../../shared/contract/support.ts';
 import { ListState, PER_PAGE, Pager, useLoad } from './list.tsx';
-import { $unread, accountText, fmt, refusalOf, validationText } from './text.ts';
-
-/** A message as front/get_player_messages sends it (src/server/support/mailbox.ts). */
-interface Message {
-  id: number;
-  subject: string;
-  text: string;
-  read: boolean;
-  createdAt: string;
-}
-
-interface MessagesReply {
-  status: 1;
-  playerMessages: { count: number; rows: Message[] };
-  unread: number;
-}
+import { $unread, loadMessages, readMessage } from '../../stores/support.ts';
+import { accountText, refusalOf, validationText } from './text.ts';
 
 /** Tab 8: what support sent the player, newest first; opening a message marks it read. Texts are plain text, never HTML. */
 export default function MailBox() {
@@ -30,11 +15,7 @@ export default function MailBox() {
   const [open, setOpen] = useState<number | null>(null);
   const [opened, setOpened] = useState<Record<number, Message>>({});
   const [problem, setProblem] = useState<string | undefined>();
-  const list = useLoad(() => call<MessagesReply>('front/get_player_messages', { page, limit: PER_PAGE }), `mail-${page}`);
-
-  useEffect(() => {
-    if (list.data) $unread.set(list.data.unread);
-  }, [list.data]);
+  const list = useLoad(() => loadMessages(page, PER_PAGE), `mail-${page}`);
 
   const rows = (list.data?.playerMessages.rows ?? []).map((m) => opened[m.id] ?? m);
 
@@ -46,17 +27,9 @@ export default function MailBox() {
     }
     setOpen(message.id);
     if (message.read && opened[message.id]) return;
-    try {
-      const reply = await call<{ status: 1; playerMessage: Message } | Refusal>('front/read_player_message', { id: message.id });
-      if (reply.status !== 1) {
-        setProblem(refusalOf(reply.message, v, t));
-        return;
-      }
-      setOpened((o) => ({ ...o, [message.id]: reply.playerMessage }));
-      if (!message.read) $unread.set(Math.max(0, ($unread.get() ?? 1) - 1));
-    } catch {
-      setProblem(v.action_failed);
-    }
+    const outcome = await readMessage(message);
+    if (outcome.ok) setOpened((o) => ({ ...o, [message.id]: outcome.reply.playerMessage }));
+    else setProblem(outcome.refused ? refusalOf(outcome.message, v, t) : v.action_failed);
   }
 
   return (
@@ -64,7 +37,7 @@ export default function MailBox() {
       <ListState loaded={list} empty={t.mail_empty} isEmpty={rows.length === 0} />
       {rows.length > 0 && (
         <>
-          {unread ? <p className="acct-note">{fmt(t.unread_count, unread)}</p> : null}
+          {unread ? <p className="acct-note">{t.unread_count(unread)}</p> : null}
           <ul className="acct-mail" aria-label={t.mail_caption} aria-busy={list.loading} data-testid="mail-list">
             {rows.map((m) => {
               const expanded = open === m.id;

@@ -11,6 +11,8 @@ export interface ChartBet {
 
 interface Props {
   locale: Locale;
+  /** The player's wallet currency; the locale's when not known yet. */
+  currency: string | undefined;
   bets: ChartBet[];
   /** First and last day of the period (YYYY-MM-DD, the browser's days). */
   start: string;
@@ -53,9 +55,9 @@ export function buckets(bets: ChartBet[], start: string, end: string): { weekly:
 }
 
 /** The player's net result over the period as bars: green up, red down, with a text summary for screen readers. */
-export default function NetChart({ locale, bets, start, end, partial }: Props) {
+export default function NetChart({ locale, currency, bets, start, end, partial }: Props) {
   const t = useStore(accountText);
-  const money = (c: number) => formatMoney(c / 100, locale);
+  const money = (c: number) => formatMoney(c / 100, locale, currency);
   const { weekly, buckets: bars } = buckets(bets, start, end);
   const total = bars.reduce((sum, b) => sum + b.net, 0);
   const up = bars.filter((b) => b.net > 0).length;
@@ -113,7 +115,7 @@ export default function NetChart({ locale, bets, start, end, partial }: Props) {
           </div>
         </div>
       )}
-      {partial && <p className="acct-chart-note">{fmt(t.chart_partial, partial.shown, partial.total)}</p>}
+      {partial && <p className="acct-chart-note">{t.chart_partial(partial.total, partial.shown)}</p>}
     </figure>
   );
 }

@@ -1,31 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useId, useMemo, useState } from 'react';
-import { call } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
 import { countryOptions, DIAL_CODES } from '../../shared/countries.ts';
+import type { PlayerProfile } from '../../shared/contract/account.ts';
 import { LANGUAGE_TAG, LANGUAGES, LOCALES, type Locale } from '../../shared/locales.ts';
 import { isCountryCode, updateProfileParams } from '../../shared/schemas/player.ts';
 import { toast } from '../../stores/ui.ts';
-import { Field } from '../auth/Field.tsx';
-import { useForm } from '../auth/use-form.ts';
+import { Field } from '../forms/Field.tsx';
+import { useForm } from '../forms/use-form.ts';
 import { SelectField, useLoad } from './list.tsx';
-import { accountText, fieldErrorsOf, httpStatusOf, messageOf, validationText } from './text.ts';
-
-/** The profile as front/get_player_profile sends it (src/server/auth/profile.ts). */
-interface PlayerProfile {
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  birthday: string;
-  gender: 'male' | 'female';
-  address: string;
-  postal_code: string;
-  city: string;
-  country: string;
-  phone_number: string;
-  interface_local: string;
-}
+import { loadProfile, updateProfile } from '../../stores/account.ts';
+import { accountText, messageOf, validationText } from './text.ts';
 
 interface ProfileValues extends Record<string, unknown> {
   gender: 'male' | 'female';
@@ -56,7 +41,7 @@ function dayDate(day: string): Date | string {
 /** Tab 1: personal details; the identity fields are read-only, the rest can be changed. */
 export default function Profile({ locale }: { locale: Locale }) {
   const t = useStore(accountText);
-  const profile = useLoad(() => call<{ status: number; player: PlayerProfile }>('front/get_player_profile'), 'profile');
+  const profile = useLoad(loadProfile, 'profile');
   if (profile.failed) {
     return (
       <div className="alert alert-danger" role="alert">
@@ -105,25 +90,24 @@ function ProfileForm({ locale, player }: { locale: Locale; player: PlayerProfile
     e.preventDefault();
     if (busy || !(await form.submit())) return;
     setBusy(true);
-    try {
-      const { gender, address, postal_code, city, country, countryPhone, phone_number1, interface_local } = form.values;
-      const reply = await call<{ status: number }>('front/update_profile', {
-        gender,
-        address,
-        postal_code,
-        city,
-        country,
-        countryPhone,
-        phone_number1,
-        interface_local,
-      });
-      toast(reply.status === 1 ? 'success' : 'danger', reply.status === 1 ? t.profile_updated : v.action_failed);
-    } catch (error) {
-      for (const [name, key] of Object.entries(fieldErrorsOf(error) ?? {}))
-        form.setExternal(name === 'phone_number' || name === 'countryPhone' ? 'phone_number1' : name, key);
-      toast('danger', httpStatusOf(error) === 429 ? v.too_many_attempts : v.action_failed);
-    } finally {
-      setBusy(false);
+    const { gender, address, postal_code, city, country, countryPhone, phone_number1, interface_local } = form.values;
+    const outcome = await updateProfile({
+      gender,
+      address,
+      postal_code,
+      city,
+      country,
+      countryPhone,
+      phone_number1,
+      interface_local: interface_local as Locale,
+    });
+    setBusy(false);
+    if (outcome.ok) toast('success', t.profile_updated);
+    else {
+      if (!outcome.refused)
+        for (const [name, key] of Object.entries(outcome.errors ?? {}))
+          form.setExternal(name === 'phone_number' || name === 'countryPhone' ? 'phone_number1' : name, key);
+      toast('danger', outcome.httpStatus === 429 ? v.too_many_attempts : v.action_failed);
     }
   }
 

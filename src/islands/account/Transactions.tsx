@@ -1,14 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
-import { call } from '../../lib/api.ts';
-import { formatDate, formatMoney } from '../../lib/format.ts';
-import type { Refusal } from '../../shared/api.ts';
+import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import type { Locale } from '../../shared/locales.ts';
-import type { FinancialTransactionRow, FinancialTransactionsReply } from '../../shared/wallet.ts';
-import { refreshBalance } from '../../stores/balance.ts';
+import type { FinancialTransactionRow } from '../../shared/wallet.ts';
+import { $session } from '../../stores/session.ts';
 import { toast } from '../../stores/ui.ts';
-import { defaultPeriod, ListState, PER_PAGE, Pager, PeriodProviderFilters, periodParams, periodProblem, SelectField, useLoad } from './list.tsx';
-import { accountText, fmt, httpStatusOf, refusalOf, validationText } from './text.ts';
+import { defaultPeriod, ListTable, PER_PAGE, PeriodProviderFilters, periodParams, periodProblem, SelectField, useLoad } from './list.tsx';
+import { cancelWithdrawal, loadTransactions } from '../../stores/wallet.ts';
+import { accountText, fmt, refusalOf, textOf, validationText } from './text.ts';
 
 const STATUSES = ['all', 'pending', 'complete', 'cancelled'] as const;
 type StatusFilter = (typeof STATUSES)[number];
@@ -17,6 +16,7 @@ type StatusFilter = (typeof STATUSES)[number];
 export default function Transactions({ locale }: { locale: Locale }) {
   const t = useStore(accountText);
   const v = useStore(validationText);
+  const session = useStore($session);
   const [period, setPeriod] = useState(defaultPeriod);
   const [status, setStatus] = useState<StatusFilter>('all');
   const [provider, setProvider] = useState('');
@@ -24,10 +24,10 @@ export default function Transactions({ locale }: { locale: Locale }) {
   const [cancelling, setCancelling] = useState<number | null>(null);
   const valid = periodProblem(period) === undefined;
   const params = { ...periodParams(period), filterStatus: status, filterProvider: provider, page, itemsPerPage: PER_PAGE };
-  const list = useLoad(() => call<FinancialTransactionsReply>('front/get_financial_transactions', params), valid ? JSON.stringify(params) : undefined);
+  const list = useLoad(() => loadTransactions(params), valid ? JSON.stringify(params) : undefined);
   // The provider choices: the payment providers of the period's latest 100 transactions.
   const seen = useLoad(
-    () => call<FinancialTransactionsReply>('front/get_financial_transactions', { ...periodParams(period), page: 1, itemsPerPage: 100 }),
+    () => loadTransactions({ ...periodParams(period), page: 1, itemsPerPage: 100 }),
     valid ? JSON.stringify(periodParams(period)) : undefined,
   );
   const providers = useMemo(
@@ -36,25 +36,22 @@ export default function Transactions({ locale }: { locale: Locale }) {
   );
   const rows = list.data?.transactions.rows ?? [];
   const count = list.data?.transactions.count ?? 0;
-  const money = (n: number) => formatMoney(n, locale);
-  const typeText = (type: FinancialTransactionRow['type']) => (t as Record<string, string>)[`type_${type}`] ?? type;
-  const statusText = (s: string) => (t as Record<string, string>)[`status_${s}`] ?? s;
+  // Each row names its currency: the player's wallet currency, whatever the page's locale.
+  const money = (n: number, currency = session.user?.currency) => formatMoney(n, locale, currency);
+  const typeText = (type: FinancialTransactionRow['type']) => textOf(t, `type_${type}`) ?? type;
+  const statusText = (s: string) => textOf(t, `status_${s}`) ?? s;
+
+  const cancellable = (r: FinancialTransactionRow) => r.type === 'withdrawal' && r.status === 'pending';
 
   async function cancel(row: FinancialTransactionRow) {
     if (cancelling !== null) return;
     setCancelling(row.id);
-    try {
-      const reply = await call<{ status: 1 } | Refusal>('front/cancel_withdrawal_request', { transactionId: row.id });
-      if (reply.status === 1) {
-        toast('success', t.withdrawal_cancelled);
-        void refreshBalance().catch(() => undefined);
-      } else toast('danger', refusalOf(reply.message, v, t));
-    } catch (error) {
-      toast('danger', httpStatusOf(error) === 429 ? v.too_many_attempts : v.action_failed);
-    } finally {
-      setCancelling(null);
-      list.reload();
-    }
+    const outcome = await cancelWithdrawal(row.id);
+    if (outcome.ok) toast('success', t.withdrawal_cancelled);
+    else if (outcome.refused) toast('danger', refusalOf(outcome.message, v, t));
+    else toast('danger', outcome.httpStatus === 429 ? v.too_many_attempts : v.action_failed);
+    setCancelling(null);
+    list.reload();
   }
 
   return (
@@ -87,61 +84,40 @@ export default function Transactions({ locale }: { locale: Locale }) {
       </fieldset>
 
       {valid && (
-        <>
-          <ListState loaded={list} empty={t.transactions_empty} isEmpty={rows.length === 0} />
-          {rows.length > 0 && (
-            <div className="acct-table-wrap" aria-busy={list.loading}>
-              <table className="acct-table acct-table-wide" data-testid="transaction-table">
-                <caption className="visually-hidden">{t.transactions_caption}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t.col_date}</th>
-                    <th scope="col">{t.col_type}</th>
-                    <th scope="col" className="num">
-                      {t.col_amount}
-                    </th>
-                    <th scope="col">{t.col_provider}</th>
-                    <th scope="col">{t.col_status}</th>
-                    <th scope="col">{t.col_action}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((r) => (
-                    <tr key={r.id}>
-                      <td data-label={t.col_date}>
-                        <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
-                      </td>
-                      <th scope="row" data-label={t.col_type}>
-                        {typeText(r.type)}
-                      </th>
-                      <td data-label={t.col_amount} className="num">
-                        {money(r.amount)}
-                      </td>
-                      <td data-label={t.col_provider}>{r.is_bonus ? <span className="badge acct-bonus">{t.bonus_badge}</span> : r.name}</td>
-                      <td data-label={t.col_status}>
-                        <span className={`acct-status acct-status-${r.status}`}>{statusText(r.status)}</span>
-                      </td>
-                      <td data-label={t.col_action} className={r.type === 'withdrawal' && r.status === 'pending' ? undefined : 'acct-no-action'}>
-                        {r.type === 'withdrawal' && r.status === 'pending' && (
-                          <button
-                            type="button"
-                            className="btn btn-outline btn-small acct-cancel"
-                            disabled={cancelling !== null}
-                            aria-label={fmt(t.cancel_withdrawal_label, money(r.amount), formatDate(r.createdAt))}
-                            onClick={() => void cancel(r)}
-                          >
-                            {t.cancel_withdrawal}
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          {list.data && <Pager page={page} count={count} onPage={setPage} />}
-        </>
+        <ListTable
+          loaded={list}
+          rows={rows}
+          count={count}
+          page={page}
+          onPage={setPage}
+          empty={t.transactions_empty}
+          caption={t.transactions_caption}
+          testId="transaction-table"
+          wide
+          columns={[
+            { label: t.col_date, cell: (r) => <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, locale)}</time> },
+            { label: t.col_type, rowHeader: true, cell: (r) => typeText(r.type) },
+            { label: t.col_amount, numeric: true, cell: (r) => money(r.amount, r.currency) },
+            { label: t.col_provider, cell: (r) => (r.is_bonus ? <span className="badge acct-bonus">{t.bonus_badge}</span> : r.name) },
+            { label: t.col_status, cell: (r) => <span className={`acct-status acct-status-${r.status}`}>{statusText(r.status)}</span> },
+            {
+              label: t.col_action,
+              cellClass: (r) => (cancellable(r) ? undefined : 'acct-no-action'),
+              cell: (r) =>
+                cancellable(r) && (
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-small acct-cancel"
+                    disabled={cancelling !== null}
+                    aria-label={fmt(t.cancel_withdrawal_label, money(r.amount, r.currency), formatDateTime(r.createdAt, locale))}
+                    onClick={() => void cancel(r)}
+                  >
+                    {t.cancel_withdrawal}
+                  </button>
+                ),
+            },
+          ]}
+        />
       )}
     </div>
   );

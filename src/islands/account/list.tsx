@@ -1,11 +1,10 @@
-// What the bet and transaction lists share: the period filter, selects, paging, the
+// What the bet and transaction lists share: the period filter, selects, paging, the table,
 // loading, empty and error states, and a loader that ignores answers that came too late.
 import { useStore } from '@nanostores/react';
 import { type ReactNode, type SelectHTMLAttributes, useEffect, useId, useRef, useState } from 'react';
+import { MAX_PERIOD_DAYS } from '../../shared/wallet.ts';
 import { accountText, addDays, fmt, today } from './text.ts';
 
-/** The longest custom period the server accepts (MAX_PERIOD_DAYS of src/shared/schemas/wallet.ts; not imported, to keep zod out of this chunk). */
-export const MAX_PERIOD_DAYS = 366;
 export const PER_PAGE = 10;
 
 /** The contract's filterPeriod: 0 last 24 hours, 1 last 7 days, 2 last 30 days (default), 3 custom days. */
@@ -73,13 +72,7 @@ export function PeriodFilter({ value, onChange, requiredText }: { value: Period;
   const id = useId();
   const problem = periodProblem(value);
   const message =
-    problem === 'field_required'
-      ? requiredText
-      : problem === 'date_range_too_long'
-        ? fmt(t.date_range_too_long, MAX_PERIOD_DAYS)
-        : problem
-          ? t[problem]
-          : undefined;
+    problem === 'field_required' ? requiredText : problem === 'date_range_too_long' ? t.date_range_too_long(MAX_PERIOD_DAYS) : problem ? t[problem] : undefined;
   const max = today();
   return (
     <>
@@ -266,4 +259,77 @@ export function ListState({ loaded, empty, isEmpty }: { loaded: Loaded<unknown>;
     );
   }
   return null;
+}
+
+/** A column of a ListTable: its heading, and the cell of a row. */
+export interface Column<R> {
+  label: string;
+  /** Amounts: aligned right. */
+  numeric?: boolean;
+  /** The cell that names the row (a `th` of the row). */
+  rowHeader?: boolean;
+  /** Extra classes of a row's cell (a sign colour, "no action"). */
+  cellClass?: (row: R) => string | undefined;
+  cell: (row: R) => ReactNode;
+}
+
+/**
+ * A paged list as the bet list and the transactions show it: its states, a table whose
+ * cells carry their column's name (the narrow layout shows it), and the pager.
+ */
+export function ListTable<R extends { id: number }>(props: {
+  loaded: Loaded<unknown>;
+  rows: R[];
+  count: number;
+  page: number;
+  onPage: (page: number) => void;
+  empty: string;
+  caption: string;
+  testId: string;
+  wide?: boolean;
+  columns: Column<R>[];
+}) {
+  const { loaded, rows, columns } = props;
+  const classOf = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ') || undefined;
+  return (
+    <>
+      <ListState loaded={loaded} empty={props.empty} isEmpty={rows.length === 0} />
+      {rows.length > 0 && (
+        <div className="acct-table-wrap" aria-busy={loaded.loading}>
+          <table className={props.wide ? 'acct-table acct-table-wide' : 'acct-table'} data-testid={props.testId}>
+            <caption className="visually-hidden">{props.caption}</caption>
+            <thead>
+              <tr>
+                {columns.map((c) => (
+                  <th key={c.label} scope="col" className={c.numeric ? 'num' : undefined}>
+                    {c.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  {columns.map((c) => {
+                    const Cell = c.rowHeader ? 'th' : 'td';
+                    return (
+                      <Cell
+                        key={c.label}
+                        scope={c.rowHeader ? 'row' : undefined}
+                        data-label={c.label}
+                        className={classOf(c.numeric && 'num', c.cellClass?.(r))}
+                      >
+                        {c.cell(r)}
+                      </Cell>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {loaded.data !== undefined && <Pager page={props.page} count={props.count} onPage={props.onPage} />}
+    </>
+  );
 }

@@ -1,9 +1,9 @@
 // The account page's tabs: the account menu's items and indexes (SPEC §2), read from
 // and written to `?tab=N`.
-import { ACCOUNT_ITEMS, type AccountItemKey } from '../site/account-menu.ts';
+import { ACCOUNT_ITEMS, ACCOUNT_TAB, type AccountItemKey } from '../../shared/account-menu.ts';
 
 export type TabKey = Exclude<AccountItemKey, 'log_out'>;
-export const LOG_OUT_TAB = 6;
+export const LOG_OUT_TAB = ACCOUNT_TAB.log_out;
 
 /** Every tab but log out, which is an action, in the menu's order. */
 export const TABS = ACCOUNT_ITEMS.filter((item): item is Extract<(typeof ACCOUNT_ITEMS)[number], { key: TabKey }> => item.key !== 'log_out');
@@ -19,8 +19,8 @@ export function tabFromSearch(search: string): number {
     const n = ALIASES[Number(raw)] ?? Number(raw);
     if (n === LOG_OUT_TAB || TABS.some((t) => t.tab === n)) return n;
   }
-  if (query.has('payop') || query.has('eupayment')) return 2;
-  return 0;
+  if (query.has('payop') || query.has('eupayment')) return ACCOUNT_TAB.deposit;
+  return ACCOUNT_TAB.bet_list;
 }
 
 /** Shows `tab` in the address bar without a new history entry; other query keys go. */

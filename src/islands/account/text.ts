@@ -1,50 +1,46 @@
 // Texts and small helpers every account tab shares: the "account" namespace, the menu's
-// tab labels, the validation messages, and how a failed call is read.
-import { atom } from 'nanostores';
-import en from '../../../locales/en.json';
-import { i18n } from '../../stores/i18n.ts';
+// tab labels, the validation messages and the dates of the period filters. How a failed
+// call is read is lib/api.ts's `failureOf`.
+import * as en from '../../../locales/en.json';
+import { count, i18n } from '../../stores/i18n.ts';
 
-export const accountText = i18n('account', en.account);
-export const menuText = i18n('menu', en.menu);
+export const accountText = i18n('account', {
+  ...en.account,
+  date_range_too_long: count(en.account.date_range_too_long),
+  chart_partial: count(en.account.chart_partial),
+  unread_count: count(en.account.unread_count),
+});
+export { menuText } from '../site/menu-text.ts';
 export const validationText = i18n('validation', en.validation);
 
-export type AccountText = typeof en.account;
+export type AccountText = ReturnType<typeof accountText.get>;
+
 export type ValidationText = typeof en.validation;
 
-/** "{0} of {1}" with its arguments. */
-export function fmt(text: string, ...args: (string | number)[]): string {
-  return text.replace(/\{(\d+)\}/g, (m, i: string) => String(args[Number(i)] ?? m));
+/** "{0} of {1}" with its arguments: the site's one interpolator, here beside the texts it fills. */
+export { fmt } from '../../lib/plural.ts';
+
+/** A plain text of a namespace (messages with a number need theirs, so they are not looked up by key). */
+export function textOf(texts: object, key: string): string | undefined {
+  const text = (texts as Record<string, unknown>)[key];
+  return typeof text === 'string' ? text : undefined;
+}
+
+/** The plain texts of namespaces as one lookup, later ones first (a form's messages by key). */
+export function plainTexts(...namespaces: object[]): Record<string, string> {
+  return Object.fromEntries(namespaces.flatMap((ns) => Object.entries(ns).filter((entry): entry is [string, string] => typeof entry[1] === 'string')));
 }
 
 /** A catalogue key from a schema or the server as text: validation first, then account, else "Please enter a valid value." */
 export function messageOf(key: string | undefined, v: ValidationText, t: AccountText): string | undefined {
   if (!key) return undefined;
-  return (v as Record<string, string>)[key] ?? (t as Record<string, string>)[key] ?? v.invalid_value;
+  return textOf(v, key) ?? textOf(t, key) ?? v.invalid_value;
 }
 
 /** A refusal's catalogue key as text, "Action failed." when it has none of its own. */
 export function refusalOf(key: string | undefined, v: ValidationText, t: AccountText): string {
-  return (key && ((v as Record<string, string>)[key] ?? (t as Record<string, string>)[key])) || v.action_failed;
+  return (key && (textOf(v, key) ?? textOf(t, key))) || v.action_failed;
 }
-
-interface CallError {
-  status?: number;
-  data?: { message?: unknown; errors?: unknown };
-}
-
-/** The HTTP status of a failed call (ofetch's FetchError), if it got that far. */
-export function httpStatusOf(error: unknown): number | undefined {
-  return (error as CallError | null)?.status;
-}
-
-/** Field name → catalogue key of a 400 reply. */
-export function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
-  const errors = (error as CallError | null)?.data?.errors;
-  return errors && typeof errors === 'object' ? (errors as Record<string, string>) : undefined;
-}
-
-/** The mail box's unread count, for the badge in the tab label. */
-export const $unread = atom<number | null>(null);
 
 /** Today as YYYY-MM-DD in the browser's time zone. */
 export function today(): string {

@@ -18,6 +18,7 @@ export function Modal({ title, onClose, size = 'md', closeLabel, children }: Mod
     if (!dialog) return;
     const opener = document.activeElement as HTMLElement | null;
     if (!dialog.open) dialog.showModal();
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     const onCancel = (e: Event) => {
       e.preventDefault();
       onClose();

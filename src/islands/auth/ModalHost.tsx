@@ -9,7 +9,7 @@ const LoginModal = lazy(() => import('./LoginModal.tsx'));
 const RegisterModal = lazy(() => import('./RegisterModal.tsx'));
 const RecoveryModal = lazy(() => import('./RecoveryModal.tsx'));
 const ResetPasswordModal = lazy(() => import('./ResetPasswordModal.tsx'));
-const ContactModal = lazy(() => import('./ContactModal.tsx'));
+const ContactModal = lazy(() => import('../support/ContactModal.tsx'));
 const WelcomeDialog = lazy(() => import('./WelcomeDialog.tsx'));
 
 /** Shows the modal the interface asked for (login, register, recovery, contact, welcome). */
@@ -39,7 +39,7 @@ export default function ModalHost({ locale }: { locale: Locale }) {
       content = <ContactModal locale={locale} onClose={closeModal} />;
       break;
     case 'welcome':
-      content = <WelcomeDialog onClose={closeModal} />;
+      content = <WelcomeDialog locale={locale} onClose={closeModal} />;
       break;
   }
   // A new key per modal: switching from login to recovery mounts a fresh dialog.

@@ -1,14 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useState } from 'react';
-import en from '../../../locales/en.json';
-import { call } from '../../lib/api.ts';
+import * as en from '../../../locales/en.json';
 import { resetPasswordParams, sendUsernameParams } from '../../shared/schemas/auth.ts';
 import type { Locale } from '../../shared/locales.ts';
+import { requestRecovery } from '../../stores/account.ts';
 import { i18n } from '../../stores/i18n.ts';
 import { $overlay, toast } from '../../stores/ui.ts';
-import { BoundField } from './Field.tsx';
+import { BoundField } from '../forms/Field.tsx';
 import { Modal } from './Modal.tsx';
-import { useForm } from './use-form.ts';
+import { useForm } from '../forms/use-form.ts';
 
 const authText = i18n('auth', en.auth);
 const validation = i18n('validation', en.validation);
@@ -38,18 +38,13 @@ export default function RecoveryModal({ kind, onClose }: Props) {
     setBusy(true);
     setResult(undefined);
     $overlay.set(true);
-    try {
-      const reply = await call<{ status: number }>(kind === 'password' ? 'front/reset_player_password' : 'front/send_player_username', data);
-      if (reply.status === 1) {
-        toast('success', kind === 'password' ? t.sent_reset_password_email : t.sent_username_email);
-        onClose();
-      } else setResult(2);
-    } catch (error) {
-      setResult((error as { status?: number }).status === 429 ? 429 : 3);
-    } finally {
-      $overlay.set(false);
-      setBusy(false);
-    }
+    const outcome = await requestRecovery(kind, data);
+    if (outcome.ok) {
+      toast('success', kind === 'password' ? t.sent_reset_password_email : t.sent_username_email);
+      onClose();
+    } else setResult(outcome.refused ? 2 : outcome.httpStatus === 429 ? 429 : 3);
+    $overlay.set(false);
+    setBusy(false);
   }
 
   const failure =

@@ -1,17 +1,17 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import en from '../../../locales/en.json';
-import { call } from '../../lib/api.ts';
+import * as en from '../../../locales/en.json';
 import { countryOptions, DIAL_CODES } from '../../shared/countries.ts';
 import { LANGUAGE_TAG, LANGUAGES, type Locale, localizePath } from '../../shared/locales.ts';
 import { latestBirthday, SIGN_UP_LOCALES } from '../../shared/player-rules.ts';
+import { checkPromoCode, checkUsername, register } from '../../stores/account.ts';
 import { i18n } from '../../stores/i18n.ts';
 import { $overlay, openModal } from '../../stores/ui.ts';
 import { $visitor } from '../../stores/visitor.ts';
-import { Field } from './Field.tsx';
-import { LazyOptionsSelect } from './LazyOptions.tsx';
-import { PhoneField } from './PhoneField.tsx';
-import { useForm } from './use-form.ts';
+import { Field } from '../forms/Field.tsx';
+import { LazyOptionsSelect } from '../forms/LazyOptions.tsx';
+import { PhoneField } from '../forms/PhoneField.tsx';
+import { useForm } from '../forms/use-form.ts';
 
 const authText = i18n('auth', en.auth);
 const validation = i18n('validation', en.validation);
@@ -107,36 +107,10 @@ export function RegisterForm({ locale, variant, onRegistered }: Props) {
     set('countryPhone', DIAL_CODES[visitor.countryCode] ?? '');
   }, [visitor.countryCode, set]);
 
-  const checkUsername = useMemo(
-    () => async (username: string) => {
-      if (username.trim() === '') return undefined;
-      try {
-        const reply = await call<{ status: number }>('front/validate_player_name', { username });
-        return reply.status === 0 ? 'username_duplicated' : undefined;
-      } catch (error) {
-        // A failed check is only logged (SPEC §8); the server decides at registration.
-        console.error('username check failed', error);
-        return undefined;
-      }
-    },
-    [],
-  );
-  const checkPromo = useMemo(
-    () => async (code: string) => {
-      if (code.trim() === '') return undefined;
-      try {
-        const reply = await call<{ status: number }>('front/validate_promo_code', { promo_code: code });
-        return reply.status === 0 ? 'invalid_promo_code' : undefined;
-      } catch {
-        return 'invalid_promo_code';
-      }
-    },
-    [],
-  );
   const applyUsername = useMemo(() => (error: string | undefined) => setExternal('username', error), [setExternal]);
   const applyPromo = useMemo(() => (error: string | undefined) => setExternal('promo_code', error), [setExternal]);
   useDebouncedCheck(form.values.username, checkUsername, applyUsername);
-  useDebouncedCheck(form.values.promo_code, checkPromo, applyPromo);
+  useDebouncedCheck(form.values.promo_code, checkPromoCode, applyPromo);
   // The phone's length rule is in the schema; debouncing only delays when it shows.
   const [phoneShown, setPhoneShown] = useState(false);
   useEffect(() => {
@@ -153,28 +127,22 @@ export function RegisterForm({ locale, variant, onRegistered }: Props) {
     setBusy(true);
     setRefusal(undefined);
     $overlay.set(true);
-    try {
-      const reply = await call<{ status: number; message?: string; errors?: Record<string, string> }>('front/register_player', {
-        ...form.values,
-        phone_number: `${form.values.countryPhone}${form.values.phone_number1}`,
-        ip_address: visitor.ip,
-      });
-      if (reply.status === 1) {
-        onRegistered({ username: data.username, password: form.values.password });
-        return;
-      }
-      for (const [field, key] of Object.entries(reply.errors ?? {})) setExternal(field, key);
-      if (!reply.errors) setRefusal(reply.message);
-    } catch (error) {
-      const data400 = (error as { data?: { errors?: Record<string, string>; message?: string } }).data;
-      if (data400?.errors) for (const [field, key] of Object.entries(data400.errors)) setExternal(field, key);
-      else if ((error as { status?: number }).status === 429) setRefusal('too_many_attempts');
-      // Registration errors are otherwise only logged (SPEC §8).
-      else console.error('registration failed', error);
-    } finally {
-      $overlay.set(false);
-      setBusy(false);
-    }
+    const outcome = await register({
+      ...form.values,
+      // form.submit() has checked the box.
+      checkTerms: true,
+      phone_number: `${form.values.countryPhone}${form.values.phone_number1}`,
+    });
+    if (outcome.ok) onRegistered({ username: data.username, password: form.values.password });
+    $overlay.set(false);
+    setBusy(false);
+    if (outcome.ok) return;
+    for (const [field, key] of Object.entries(outcome.errors ?? {})) setExternal(field, key);
+    if (outcome.errors) return;
+    if (outcome.refused) setRefusal(outcome.message);
+    else if (outcome.httpStatus === 429) setRefusal('too_many_attempts');
+    // Registration errors are otherwise only logged (SPEC §8).
+    else console.error('registration failed', outcome.cause);
   }
 
   const text = (name: keyof typeof form.values, label: string, extra: Record<string, unknown> = {}) => (

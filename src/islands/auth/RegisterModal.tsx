@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import en from '../../../locales/en.json';
+import * as en from '../../../locales/en.json';
 import type { Locale } from '../../shared/locales.ts';
 import { i18n } from '../../stores/i18n.ts';
 import { openModal } from '../../stores/ui.ts';

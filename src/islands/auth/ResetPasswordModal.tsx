@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useState } from 'react';
-import en from '../../../locales/en.json';
-import { call } from '../../lib/api.ts';
+import * as en from '../../../locales/en.json';
 import { confirmPasswordResetForm } from '../../shared/schemas/player.ts';
 import { i18n } from '../../stores/i18n.ts';
+import { confirmPasswordReset } from '../../stores/account.ts';
 import { $overlay, openModal, toast } from '../../stores/ui.ts';
-import { BoundField } from './Field.tsx';
+import { BoundField } from '../forms/Field.tsx';
 import { Modal } from './Modal.tsx';
-import { useForm } from './use-form.ts';
+import { useForm } from '../forms/use-form.ts';
 
 const authText = i18n('auth', en.auth);
 const validation = i18n('validation', en.validation);
@@ -24,18 +24,13 @@ export default function ResetPasswordModal({ token, onClose }: { token: string; 
     const data = await form.submit();
     if (!data) return;
     $overlay.set(true);
-    try {
-      const reply = await call<{ status: number; message?: string }>('front/confirm_password_reset', data);
-      if (reply.status === 1) {
-        toast('success', t.password_reset_done);
-        history.replaceState(null, '', location.pathname);
-        openModal('login', { redirect: true });
-      } else setFailure(t.invalid_reset_token);
-    } catch {
-      setFailure(v.action_failed);
-    } finally {
-      $overlay.set(false);
-    }
+    const outcome = await confirmPasswordReset(data);
+    if (outcome.ok) {
+      toast('success', t.password_reset_done);
+      history.replaceState(null, '', location.pathname);
+      openModal('login', { redirect: true });
+    } else setFailure(outcome.refused ? t.invalid_reset_token : v.action_failed);
+    $overlay.set(false);
   }
 
   return (

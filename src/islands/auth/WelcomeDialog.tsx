@@ -1,19 +1,38 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import en from '../../../locales/en.json';
+import * as en from '../../../locales/en.json';
+import type { Locale } from '../../shared/locales.ts';
+import type { RegistrationBonusInfo } from '../../shared/wallet.ts';
 import { i18n } from '../../stores/i18n.ts';
+import { loadRegistrationBonus } from '../../stores/account.ts';
+import { $session } from '../../stores/session.ts';
+import { RegistrationBonusNote } from '../account/BonusNote.tsx';
 import { goToDeposit } from '../../stores/ui.ts';
 import { Modal } from './Modal.tsx';
+import { welcomeText } from './welcome-text.ts';
 
-const welcome = i18n('welcome', en.welcome);
 const authText = i18n('auth', en.auth);
 export const WELCOME_SECONDS = 5;
 
-/** After registration: congratulations and a 5 s countdown; at zero or on "Deposit Now" the deposit tab opens. */
-export default function WelcomeDialog({ onClose }: { onClose: () => void }) {
-  const t = useStore(welcome);
+/**
+ * After registration: the account exists and the player is logged in, but the email is
+ * not confirmed yet (that is the mailed link's job, see WelcomeActivation), so the dialog
+ * says where the link went; a promo code's bonus that waits for the link says so too. A 5 s countdown; at zero or on "Deposit Now" the deposit tab opens.
+ */
+export default function WelcomeDialog({ locale, onClose }: { locale: Locale; onClose: () => void }) {
+  const t = useStore(welcomeText);
   const a = useStore(authText);
+  const email = useStore($session).user?.email;
+  const [beforeEmail = '', afterEmail = ''] = t.activation_sent.split('{0}');
   const [left, setLeft] = useState(WELCOME_SECONDS);
+  const [bonus, setBonus] = useState<RegistrationBonusInfo | null>(null);
+  useEffect(() => {
+    // Only a note: the dialog does not wait for it, and a failed call leaves it out.
+    loadRegistrationBonus().then(
+      (reply) => setBonus(reply.bonus),
+      () => {},
+    );
+  }, []);
   useEffect(() => {
     if (left <= 0) {
       onClose();
@@ -26,9 +45,17 @@ export default function WelcomeDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal title={t.congratulations} onClose={onClose} closeLabel={a.close}>
       <div className="welcome-dialog" data-testid="welcome-dialog">
-        <p>{t.account_activated}</p>
+        <p>{t.account_created}</p>
+        {email && (
+          <p data-testid="activation-sent">
+            {beforeEmail}
+            <strong>{email}</strong>
+            {afterEmail}
+          </p>
+        )}
+        {bonus && <RegistrationBonusNote bonus={bonus} locale={locale} />}
         <p role="timer" aria-live="polite">
-          {t.redirect_in.replace('{0}', String(left))}
+          {t.redirect_in(left)}
         </p>
         <button
           type="button"

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { closeGame } from '../../stores/game.ts';
-import { WIDE_QUERY } from '../../stores/lobby.ts';
+import { WIDE_QUERY } from '../../stores/games.ts';
 import { $session } from '../../stores/session.ts';
 import { $gamePlay, goToDeposit, openModal } from '../../stores/ui.ts';
 import { FreePlayNotice } from './FreePlayNotice.tsx';

@@ -1,14 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import en from '../../../locales/en.json';
+import * as en from '../../../locales/en.json';
 import { formatMoney } from '../../lib/format.ts';
 import { type Locale, localizePath } from '../../shared/locales.ts';
 import { $balance } from '../../stores/balance.ts';
 import { i18n, syncLocale } from '../../stores/i18n.ts';
 import { $session, restoreSession } from '../../stores/session.ts';
-import { ACCOUNT_ITEMS } from './account-menu.ts';
+import { ACCOUNT_ITEMS } from '../../shared/account-menu.ts';
+import { menuText } from './menu-text.ts';
 
-const messages = i18n('menu', en.menu);
+const common = i18n('common', en.common);
 
 interface Props {
   locale: Locale;
@@ -17,7 +18,8 @@ interface Props {
 /** The header's account area: login and register for guests; balances, deposit and the account menu for players. */
 export default function HeaderAccount({ locale }: Props) {
   syncLocale(locale);
-  const t = useStore(messages);
+  const t = useStore(menuText);
+  const c = useStore(common);
   // The build rendered a guest; the session is only known in the browser.
   const session = useStore($session, { ssr: 'initial' });
   const balance = useStore($balance, { ssr: 'initial' });
@@ -56,7 +58,8 @@ export default function HeaderAccount({ locale }: Props) {
   }
 
   const b = balance ?? session.user;
-  const money = (v: number) => formatMoney(v, locale);
+  // The player's wallet currency, whatever the page's locale.
+  const money = (v: number) => formatMoney(v, locale, b.currency ?? session.user?.currency);
   return (
     <div className="account-area" data-state="player">
       <dl className="balances" aria-label={t.balance}>
@@ -73,8 +76,12 @@ export default function HeaderAccount({ locale }: Props) {
           <dd data-testid="bonus-balance">{money(b.bonus_balance)}</dd>
         </div>
       </dl>
-      <button type="button" className="btn btn-primary btn-small" data-action="deposit">
-        {t.deposit}
+      {/* Every header has deposit (SPEC §2); on a narrow phone it is its icon, still named "Deposit". */}
+      <button type="button" className="btn btn-primary btn-small deposit-button" data-action="deposit">
+        <svg className="deposit-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+          <path d="M12 4v16M4 12h16" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+        </svg>
+        <span className="deposit-label">{t.deposit}</span>
       </button>
       <div className="user-menu" ref={menuRef}>
         <button
@@ -84,7 +91,7 @@ export default function HeaderAccount({ locale }: Props) {
           aria-controls="user-menu-list"
           onClick={() => setOpen(!open)}
         >
-          {session.user.username}
+          <span>{session.user.username}</span>
         </button>
         {open && (
           <ul className="user-menu-list dropdown-panel" id="user-menu-list">
@@ -103,7 +110,7 @@ export default function HeaderAccount({ locale }: Props) {
                 )}
               </li>
             ))}
-            {/* FAQ and contact leave the header bar when balances need the room (below 1400 px). */}
+            {/* Help stays one click from the account, whichever tabs the bar has room for. */}
             <li className="user-menu-help">
               <a href={localizePath('/faq/0', locale)} data-action="faq" data-index="0">
                 {t.faq}
@@ -113,6 +120,13 @@ export default function HeaderAccount({ locale }: Props) {
               <a href={localizePath('/contact-us', locale)} data-action="contact">
                 {t.contact_us}
               </a>
+            </li>
+            {/* A player's desktop bar needs the room, so the theme toggle moves in here (as in the phone sidebar). */}
+            <li className="user-menu-theme">
+              <button type="button" data-action="theme">
+                {c.theme}: <span className="theme-name-light">{c.theme_light}</span>
+                <span className="theme-name-dark">{c.theme_dark}</span>
+              </button>
             </li>
           </ul>
         )}

@@ -4,21 +4,33 @@ import type { ClientDirective } from 'astro';
 // touch, key or focus), so pages that do not need React at once do not load it
 // before then. Used for the modal host and the chat widget. A click inside the
 // island that lands while it is still loading is replayed once it has hydrated.
-// `casino:interaction` is sent when code opens a modal without a user gesture (an emailed link).
-const EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'casino:interaction'] as const;
+// `casino:interaction` is sent when code opens a modal without a user gesture (an emailed
+// link, the account page for a guest): only the island marked `client:interaction="modal"`
+// (the modal host) answers it, so the chat does not load with a dialog nobody clicked.
+const GESTURES = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
-const interaction: ClientDirective = (load, _options, el) => {
+const interaction: ClientDirective = (load, options, el) => {
+  const modal = options.value === 'modal';
+  const EVENTS = modal ? [...GESTURES, 'casino:interaction'] : GESTURES;
   let started = false;
   let pending: HTMLElement | undefined;
   const hold = (event: Event) => {
-    const target = event.target as HTMLElement | null;
+    // The click may land on an icon's SVG, which has no click(): replay it on the HTML element around it.
+    let target = event.target as Element | null;
+    while (target && !(target instanceof HTMLElement)) target = target.parentElement;
     if (target && el.contains(target)) {
       event.preventDefault();
       event.stopPropagation();
       pending = target;
     }
   };
-  const start = async () => {
+  const start = async (event?: Event) => {
+    // The update prompt's Reload must not start chunk downloads under the worker being
+    // replaced: Chromium then holds them and the new worker's activation behind each other.
+    if (event?.target instanceof Element && event.target.closest('[data-no-hydrate]')) return;
+    // A dialog opened by code puts the focus in its first field: that is not the visitor
+    // reaching for the chat.
+    if (!modal && event?.type === 'focusin' && event.target instanceof Element && event.target.closest('#modal-host, dialog')) return;
     if (started) return;
     started = true;
     for (const name of EVENTS) window.removeEventListener(name, start, true);
@@ -30,7 +42,7 @@ const interaction: ClientDirective = (load, _options, el) => {
   };
   for (const name of EVENTS) window.addEventListener(name, start, { capture: true, passive: true });
   // A modal may have been asked for before this island's directive ran.
-  if ((window as { casinoInteracted?: boolean }).casinoInteracted) void start();
+  if (modal && (window as { casinoInteracted?: boolean }).casinoInteracted) void start();
 };
 
 export default interaction;

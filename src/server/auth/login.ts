@@ -1,12 +1,20 @@
 // Logging in with username and password. Nothing in the answer or its timing tells
-// whether the username exists: an unknown one is checked against a dummy hash.
+// whether the username exists: an unknown one is checked against a dummy hash, and is
+// counted and slowed down exactly like a known one.
 import { randomBytes } from 'node:crypto';
+import { dateOf } from '../clock.ts';
 import type { ServerContext } from '../context.ts';
+import { type LoginBar, loginBar, markLoginStart } from '../protection/breaks.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { findByUsername } from './players.ts';
-import { consumeAll, forget, giveBack, LIMITS, limitKey } from './rate-limit.ts';
+import { attempt, countOf, forget, giveBack, LIMITS, LOGIN_DELAY, limitKey, loginDelaySeconds, pace, paceFailed } from './rate-limit.ts';
 import { type Session, startSession } from './sessions.ts';
 import { issueAccessToken } from './tokens.ts';
+import { issueLoginTicket, proveTicket, type SecondFactorProof, secondFactorMethods, TICKET_SECONDS, ticketPlayer } from './two-factor.ts';
+import type { SecondFactorMethod } from '../../shared/contract/security.ts';
+import { players } from '../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { usernameKey } from './usernames.ts';
 
 let dummy: Promise<string> | undefined;
 /** A hash of nothing anybody knows, with the real parameters, so that its check costs the same. */
@@ -15,28 +23,103 @@ export function dummyHash(): Promise<string> {
   return dummy;
 }
 
-export type LoginResult = { kind: 'ok'; accessToken: string; session: Session } | { kind: 'failed' } | { kind: 'limited' };
+export type LoginResult =
+  | { kind: 'ok'; accessToken: string; session: Session }
+  | { kind: 'failed' }
+  | { kind: 'limited'; retryAfterSeconds: number }
+  // The right password on an account with a second factor: the ticket of the second step.
+  | { kind: 'second_factor'; ticket: string; methods: SecondFactorMethod[]; expiresIn: number }
+  // The right password, on an account on a break or closed: said only to whoever knows the password.
+  | { kind: 'barred'; bar: LoginBar };
 
-/** Checks the credentials and, when they are right, starts a session. */
+/**
+ * Checks the credentials and, when they are right, starts a session. Limits (rate-limit.ts):
+ * an address is locked out of a username after 10 failures on it, and out of every username
+ * after 20; failures of a username from all addresses together only make the addresses that
+ * failed on it wait between attempts (LOGIN_DELAY). So a guesser on one address is stopped,
+ * many addresses guess slowly, and none of them can keep the player out.
+ */
 export async function logIn(ctx: ServerContext, credentials: { username: string; password: string }, ip: string): Promise<LoginResult> {
   const db = ctx.database.db;
-  const userKey = limitKey('login', 'user', credentials.username);
+  const at = dateOf(ctx.clock);
+  // Counted by the name as readers see it: `Demo`, `DEMO` and `ｄｅｍｏ` reach one account
+  // (findByUsername), so they share one count.
+  const name = usernameKey(credentials.username);
+  const pairKey = limitKey('login', 'user-ip', `${name}\n${ip}`);
   const ipKey = limitKey('login', 'ip', ip);
+  const userKey = limitKey('login', 'user', name);
+  const paceKey = limitKey('login', 'pace', `${name}\n${ip}`);
+
   // Every attempt counts as a failure until it proves otherwise: parallel guesses cannot
   // slip through between a check and a later count.
-  const allowed = await consumeAll(db, [
-    [userKey, LIMITS.loginPerUsername],
-    [ipKey, LIMITS.loginPerIp],
-  ]);
-  if (!allowed) return { kind: 'limited' };
+  const locks = [await attempt(db, pairKey, LIMITS.loginPerUsernameAndIp, at), await attempt(db, ipKey, LIMITS.loginPerIp, at)];
+  const locked = locks.filter((l) => !l.allowed);
+  if (locked.length > 0) return { kind: 'limited', retryAfterSeconds: Math.max(...locked.map((l) => l.retryAfterSeconds)) };
+
+  const wait = await pace(db, paceKey, loginDelaySeconds(await countOf(db, userKey, LOGIN_DELAY.windowSeconds, at)), at);
+  if (wait > 0) {
+    // Turned away before any password was tried: nothing to count against the address.
+    await giveBack(db, pairKey);
+    await giveBack(db, ipKey);
+    return { kind: 'limited', retryAfterSeconds: wait };
+  }
 
   const player = await findByUsername(db, credentials.username);
   const matches = await verifyPassword(player?.passwordHash ?? (await dummyHash()), credentials.password);
-  if (!player || !matches || player.status === 'blocked') return { kind: 'failed' };
+  if (!player || !matches || player.status === 'blocked') {
+    await attempt(db, userKey, { max: Number.MAX_SAFE_INTEGER, windowSeconds: LOGIN_DELAY.windowSeconds }, at);
+    await paceFailed(db, paceKey);
+    return { kind: 'failed' };
+  }
 
-  await forget(db, userKey);
+  // The username's failures stay counted: the player logging in does not reset a guesser's pace.
+  await forget(db, pairKey);
+  await forget(db, paceKey);
   await giveBack(db, ipKey);
-  const session = await startSession(db, player.id);
-  const accessToken = await issueAccessToken(ctx.config.jwtSecret, { playerId: player.id, scope: player.scope, sessionId: session.sessionId });
+  const bar = await loginBar(db, player.id, ctx.clock.now());
+  if (bar) return { kind: 'barred', bar };
+  const methods = await secondFactorMethods(db, player.id);
+  if (methods.length > 0) return { kind: 'second_factor', ticket: await issueLoginTicket(ctx, player.id), methods, expiresIn: TICKET_SECONDS };
+  return begin(ctx, player.id, player.scope);
+}
+
+/** A login proven: its session, the start a session limit counts from, the access token. */
+async function begin(ctx: ServerContext, playerId: number, scope: string[]): Promise<LoginResult> {
+  const db = ctx.database.db;
+  const session = await startSession(db, playerId, ctx.clock);
+  await markLoginStart(db, playerId, ctx.clock.now());
+  const accessToken = await issueAccessToken(ctx.config.jwtSecret, { playerId, scope, sessionId: session.sessionId });
   return { kind: 'ok', accessToken, session };
+}
+
+export type SecondStepResult = LoginResult | { kind: 'invalid_ticket' };
+
+/**
+ * The login's second step: the ticket and a code or a passkey's signature. Counted like the
+ * password: an address is locked out of an account after 10 failures and out of every
+ * account after 20, for 15 minutes; a ticket dies after TICKET_FAILURES wrong proofs.
+ */
+export async function completeLogin(ctx: ServerContext, ticket: string, proof: SecondFactorProof, ip: string): Promise<SecondStepResult> {
+  const db = ctx.database.db;
+  const at = dateOf(ctx.clock);
+  const ipKey = limitKey('login', '2fa-ip', ip);
+  const byIp = await attempt(db, ipKey, LIMITS.loginPerIp, at);
+  if (!byIp.allowed) return { kind: 'limited', retryAfterSeconds: byIp.retryAfterSeconds };
+  const playerId = await ticketPlayer(ctx, ticket);
+  if (playerId === undefined) return { kind: 'invalid_ticket' };
+  const pairKey = limitKey('login', '2fa-player-ip', `${playerId}\n${ip}`);
+  const byPair = await attempt(db, pairKey, LIMITS.loginPerUsernameAndIp, at);
+  if (!byPair.allowed) return { kind: 'limited', retryAfterSeconds: byPair.retryAfterSeconds };
+
+  const outcome = await proveTicket(ctx, ticket, proof);
+  if (outcome.kind === 'invalid_ticket') return outcome;
+  if (outcome.kind === 'wrong') return { kind: 'failed' };
+  await forget(db, pairKey);
+  await giveBack(db, ipKey);
+  // A break taken in the minutes between the two steps still stops the login.
+  const bar = await loginBar(db, playerId, ctx.clock.now());
+  if (bar) return { kind: 'barred', bar };
+  const [player] = await db.select({ scope: players.scope, status: players.status }).from(players).where(eq(players.id, playerId));
+  if (!player || player.status === 'blocked') return { kind: 'failed' };
+  return begin(ctx, playerId, player.scope);
 }

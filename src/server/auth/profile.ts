@@ -1,6 +1,8 @@
 // The player's own record: what they may read, the few fields they may change, and
 // their password. The player is always the one in the token; body ids play no part.
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { PlayerProfile } from '../../shared/contract/account.ts';
+import type { SessionPlayer } from '../../shared/contract/auth.ts';
 import type { ProfileChanges } from '../../shared/schemas/player.ts';
 import type { ServerContext } from '../context.ts';
 import type { Executor } from '../db/client.ts';
@@ -9,25 +11,6 @@ import { readBalance, toBalanceInfo } from '../wallet/index.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { consume, LIMITS, limitKey } from './rate-limit.ts';
 import { revokeSessions } from './sessions.ts';
-
-/** The profile as the contract's Profile tab reads it. */
-export interface PlayerProfile {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  email_verified: boolean;
-  birthday: string;
-  gender: 'male' | 'female';
-  address: string;
-  postal_code: string;
-  city: string;
-  country: string;
-  phone_number: string;
-  interface_local: string;
-  notify_newletter: boolean;
-}
 
 /** The player's profile; undefined when there is no such (unblocked) player. */
 export async function playerProfile(db: Executor, playerId: number): Promise<PlayerProfile | undefined> {
@@ -52,27 +35,11 @@ export async function playerProfile(db: Executor, playerId: number): Promise<Pla
   };
 }
 
-/** The logged-in player as `GET front/auth/player` sends it (contract §3.3), balances included. */
-export interface SessionPlayer {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  country: string;
-  phone_number: string;
-  total_balance: number;
-  real_balance: number;
-  bonus_balance: number;
-  locked_balance: number;
-  scope: string[];
-}
-
 /** The player behind a session; undefined when there is no such (unblocked) player. */
 export async function sessionPlayer(db: Executor, playerId: number): Promise<SessionPlayer | undefined> {
   const [p] = await db.select().from(players).where(eq(players.id, playerId));
   if (!p || p.status === 'blocked') return undefined;
-  const { total_balance, real_balance, bonus_balance, locked_balance } = toBalanceInfo(await readBalance(db, p.id));
+  const { currency, total_balance, real_balance, bonus_balance, locked_balance } = toBalanceInfo(await readBalance(db, p.id));
   return {
     id: p.id,
     username: p.username,
@@ -81,6 +48,7 @@ export async function sessionPlayer(db: Executor, playerId: number): Promise<Ses
     email: p.email,
     country: p.country,
     phone_number: p.phoneNumber,
+    currency,
     total_balance,
     real_balance,
     bonus_balance,

@@ -1,12 +1,17 @@
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { promotions } from '../db/schema/index.ts';
+import { promotionAmounts, promotions } from '../db/schema/index.ts';
 
-/** Whether a promo code names an active promotion that has started and not ended; case does not matter. */
-export async function isPromoCodeUsable(db: Executor, code: string): Promise<boolean> {
+/**
+ * Whether a promo code names an active promotion that has started and not ended; case
+ * does not matter. With a currency, the promotion must also have its amounts in it
+ * (`elsewhere` when it does not, so that the player is told why).
+ */
+export async function isPromoCodeUsable(db: Executor, code: string, currency?: string): Promise<boolean | 'elsewhere'> {
   const found = await db
-    .select({ id: promotions.id })
+    .select({ currency: promotions.currency, other: promotionAmounts.currency })
     .from(promotions)
+    .leftJoin(promotionAmounts, and(eq(promotionAmounts.promotionId, promotions.id), eq(promotionAmounts.currency, currency ?? '')))
     .where(
       and(
         sql`lower(${promotions.promoCode}) = lower(${code.trim()})`,
@@ -16,5 +21,8 @@ export async function isPromoCodeUsable(db: Executor, code: string): Promise<boo
       ),
     )
     .limit(1);
-  return found.length > 0;
+  const [row] = found;
+  if (!row) return false;
+  if (currency === undefined || row.currency === currency || row.other !== null) return true;
+  return 'elsewhere';
 }

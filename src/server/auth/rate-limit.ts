@@ -11,11 +11,13 @@ export interface Limit {
 
 /**
  * How often each thing may be tried. Login counts failures (a success gives its attempt
- * back); the rest count requests. Per-account limits stop guessing one account from many
- * addresses; per-address limits stop one address from trying many accounts.
+ * back); the rest count requests. Per-address limits stop one address from trying many
+ * accounts. Login locks a username only for the address that failed on it: a lock per
+ * username alone would let anybody with a few addresses lock any player out (see LOGIN_DELAY
+ * for what stops many addresses guessing one account).
  */
 export const LIMITS = {
-  loginPerUsername: { max: 10, windowSeconds: 15 * 60 },
+  loginPerUsernameAndIp: { max: 10, windowSeconds: 15 * 60 },
   loginPerIp: { max: 20, windowSeconds: 15 * 60 },
   registerPerIp: { max: 10, windowSeconds: 60 * 60 },
   // Each sign-up mails the address: nobody may flood a stranger's inbox with activation links.
@@ -29,26 +31,99 @@ export const LIMITS = {
   chatPerIp: { max: 30, windowSeconds: 60 },
   // Each game launch stores a session; a page opens one per game, a script would open thousands.
   gameLaunchPerIp: { max: 120, windowSeconds: 60 },
+  // Each identity upload is a file on disk: a stolen token must not fill the disk.
+  identityUploadPerPlayer: { max: 20, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, Limit>;
+
+/**
+ * Failed logins of one username from every address together slow down — never lock — the
+ * addresses that have failed on it: once `freeFailures` failures gather within the window,
+ * such an address waits between its attempts, from `firstSeconds` doubling with every
+ * further failure up to `maxSeconds`. An address that has not failed on the username is
+ * never kept waiting, so the player's own right password goes through however many
+ * addresses guess; a guesser pays with a fresh address for every quick guess.
+ */
+export const LOGIN_DELAY = { windowSeconds: 60 * 60, freeFailures: 10, firstSeconds: 1, maxSeconds: 15 * 60 } as const;
+
+/** Seconds an address that failed on a username waits between attempts, after `failures` failures of that username. */
+export function loginDelaySeconds(failures: number): number {
+  if (failures < LOGIN_DELAY.freeFailures) return 0;
+  return Math.min(LOGIN_DELAY.firstSeconds * 2 ** (failures - LOGIN_DELAY.freeFailures), LOGIN_DELAY.maxSeconds);
+}
 
 /** A counter's key: the action and the kind of subject in clear, the subject (a name, an address) hashed. */
 export function limitKey(action: string, kind: string, subject: string | number): string {
   return `${action}:${kind}:${digest(String(subject).trim().toLowerCase()).slice(0, 32)}`;
 }
 
-/** Counts one attempt under `key`; false when the window already holds `max`. */
-export async function consume(db: Executor, key: string, limit: Limit): Promise<boolean> {
-  const [row] = await rows<{ hits: number }>(
+export interface Attempt {
+  allowed: boolean;
+  /** When refused: seconds until the window ends (at least 1). */
+  retryAfterSeconds: number;
+}
+
+/** The moment a counter works with: the server clock's when given (tests move it), else the database's. */
+const momentOf = (at: Date | undefined) => (at ? sql`${at.toISOString()}::timestamptz` : sql`now()`);
+
+/** Counts one attempt under `key` at `at` (default: now); refused when the window already holds `max`. */
+export async function attempt(db: Executor, key: string, limit: Limit, at?: Date): Promise<Attempt> {
+  const now = momentOf(at);
+  const open = sql`rate_limits.window_start > ${now} - ${limit.windowSeconds}::int * interval '1 second'`;
+  const [row] = await rows<{ hits: number; retry_after: number }>(
     db,
-    sql`insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
+    sql`insert into rate_limits (key, window_start, hits) values (${key}, ${now}, 1)
         on conflict (key) do update set
-          hits = case when rate_limits.window_start > now() - ${limit.windowSeconds}::int * interval '1 second' then rate_limits.hits + 1 else 1 end,
-          window_start = case when rate_limits.window_start > now() - ${limit.windowSeconds}::int * interval '1 second' then rate_limits.window_start else now() end
-        returning hits`,
+          hits = case when ${open} then rate_limits.hits + 1 else 1 end,
+          window_start = case when ${open} then rate_limits.window_start else ${now} end
+        returning hits,
+          greatest(ceil(extract(epoch from window_start + ${limit.windowSeconds}::int * interval '1 second' - ${now})), 1)::int as retry_after`,
   );
   // Now and then, forget windows that ended long ago so the table stays small.
-  if (Math.random() < 0.01) await db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
-  return Number(row?.hits ?? 0) <= limit.max;
+  if (Math.random() < 0.01) await db.execute(sql`delete from rate_limits where window_start < ${now} - interval '1 day'`);
+  return { allowed: Number(row?.hits ?? 0) <= limit.max, retryAfterSeconds: Number(row?.retry_after ?? limit.windowSeconds) };
+}
+
+/** Counts one attempt under `key`; false when the window already holds `max`. */
+export async function consume(db: Executor, key: string, limit: Limit): Promise<boolean> {
+  return (await attempt(db, key, limit)).allowed;
+}
+
+/** How many attempts the window of `key` holds at `at`. */
+export async function countOf(db: Executor, key: string, windowSeconds: number, at: Date): Promise<number> {
+  const now = momentOf(at);
+  const [row] = await rows<{ hits: number }>(
+    db,
+    sql`select hits from rate_limits where key = ${key} and window_start > ${now} - ${windowSeconds}::int * interval '1 second'`,
+  );
+  return Number(row?.hits ?? 0);
+}
+
+/**
+ * Paces attempts under `key`: lets this one through, and notes when, unless an earlier one
+ * failed (see `paceFailed`) less than `delaySeconds` ago. Answers the seconds left to wait,
+ * 0 when let through. One statement, so of parallel attempts only one gets each turn.
+ */
+export async function pace(db: Executor, key: string, delaySeconds: number, at: Date): Promise<number> {
+  const now = momentOf(at);
+  const turn = await rows<{ hits: number }>(
+    db,
+    sql`insert into rate_limits (key, window_start, hits) values (${key}, ${now}, 0)
+        on conflict (key) do update set window_start = excluded.window_start
+        where rate_limits.hits = 0 or rate_limits.window_start <= ${now} - ${delaySeconds}::int * interval '1 second'
+        returning hits`,
+  );
+  if (turn.length > 0) return 0;
+  const [row] = await rows<{ wait: number }>(
+    db,
+    sql`select greatest(ceil(extract(epoch from window_start + ${delaySeconds}::int * interval '1 second' - ${now})), 1)::int as wait
+        from rate_limits where key = ${key}`,
+  );
+  return Number(row?.wait ?? 1);
+}
+
+/** Marks the last attempt paced under `key` as failed: the next one waits its turn. */
+export async function paceFailed(db: Executor, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set hits = hits + 1 where key = ${key}`);
 }
 
 /** Counts one attempt under every key; false if any of them is over its limit. */

@@ -1,20 +1,24 @@
 // Registration and email activation. A new account can log in at once (the sign-up
-// page logs the player in right after); the emailed link only confirms the address.
+// page logs the player in right after); the emailed link confirms the address, and
+// with it a registration promo code's bonus is credited (registration-bonus.ts).
 // Emails are not unique: one person may hold several usernames, and a refusal on a
 // known email would tell strangers which addresses have accounts.
+import { profileIn } from '../jurisdiction/index.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { RegisterPlayer } from '../../shared/schemas/player.ts';
 import type { ServerContext } from '../context.ts';
-import { accountTokens, players } from '../db/schema/index.ts';
+import { accountTokens, playerProtection, players } from '../db/schema/index.ts';
 import { siteLink } from '../mail/templates.ts';
 import { createAccountToken } from './account-tokens.ts';
+import { currencyForNewPlayer } from './currency.ts';
 import { digest } from './opaque.ts';
 import { hashPassword } from './passwords.ts';
-import { isUniqueViolation, isUsernameTaken } from './players.ts';
+import { isUniqueViolation, type UsernameRefusal, usernameRefusal } from './players.ts';
 import { isPromoCodeUsable } from './promo.ts';
 import { consumeAll, LIMITS, limitKey } from './rate-limit.ts';
+import { usernameKey } from './usernames.ts';
 
-export type RegistrationRefusal = 'username_duplicated' | 'invalid_promo_code' | 'IPEXIST' | 'too_many_attempts';
+export type RegistrationRefusal = UsernameRefusal | 'invalid_promo_code' | 'promotion_not_in_currency' | 'IPEXIST' | 'too_many_attempts';
 
 export type RegistrationResult = { ok: true; playerId: number } | { ok: false; message: RegistrationRefusal };
 
@@ -30,8 +34,15 @@ class Refused extends Error {
 export async function registerPlayer(ctx: ServerContext, form: RegisterPlayer, ip: string): Promise<RegistrationResult> {
   const db = ctx.database.db;
   // Cheap refusals first, so that a typo costs neither a password hash nor an attempt.
-  if (await isUsernameTaken(db, form.username)) return { ok: false, message: 'username_duplicated' };
-  if (form.promo_code && !(await isPromoCodeUsable(db, form.promo_code))) return { ok: false, message: 'invalid_promo_code' };
+  const badName = await usernameRefusal(db, form.username);
+  if (badName) return { ok: false, message: badName };
+  const siteSettings = await ctx.settings.get();
+  const { oneAccountPerIp, currencyByCountry } = siteSettings;
+  const currency = currencyForNewPlayer(currencyByCountry, form.country, form.interface_local);
+  if (form.promo_code) {
+    const usable = await isPromoCodeUsable(db, form.promo_code, currency);
+    if (usable !== true) return { ok: false, message: usable === 'elsewhere' ? 'promotion_not_in_currency' : 'invalid_promo_code' };
+  }
   const allowed = await consumeAll(db, [
     [limitKey('register', 'ip', ip), LIMITS.registerPerIp],
     [limitKey('register', 'email', form.email), LIMITS.registerPerEmail],
@@ -39,7 +50,6 @@ export async function registerPlayer(ctx: ServerContext, form: RegisterPlayer, i
   if (!allowed) return { ok: false, message: 'too_many_attempts' };
 
   const passwordHash = await hashPassword(form.password);
-  const { oneAccountPerIp } = await ctx.settings.get();
   let created: { id: number; token: string };
   try {
     created = await db.transaction(async (tx) => {
@@ -53,6 +63,7 @@ export async function registerPlayer(ctx: ServerContext, form: RegisterPlayer, i
         .insert(players)
         .values({
           username: form.username,
+          usernameKey: usernameKey(form.username),
           passwordHash,
           email: form.email,
           firstName: form.first_name,
@@ -65,6 +76,7 @@ export async function registerPlayer(ctx: ServerContext, form: RegisterPlayer, i
           address: form.address,
           postalCode: form.postal_code,
           interfaceLocal: form.interface_local,
+          currency,
           notifyNewsletter: form.notify_newletter,
           promoCode: form.promo_code,
           trackingCode: form.tracking_code,
@@ -73,11 +85,14 @@ export async function registerPlayer(ctx: ServerContext, form: RegisterPlayer, i
         })
         .returning({ id: players.id });
       if (!row) throw new Error('insert returned no row');
+      // The market's reality-check interval is the one the player starts with (they may change it).
+      const { reality_check_minutes } = profileIn(siteSettings, form.country);
+      if (reality_check_minutes !== null) await tx.insert(playerProtection).values({ playerId: row.id, realityCheckMinutes: reality_check_minutes });
       return { id: row.id, token: await createAccountToken(tx, row.id, 'activate') };
     });
   } catch (error) {
     if (error instanceof Refused) return { ok: false, message: error.refusal };
-    // The unique index decides a race between two sign-ups for one name.
+    // The unique indexes decide a race between two sign-ups for one name or two lookalikes.
     if (isUniqueViolation(error)) return { ok: false, message: 'username_duplicated' };
     throw error;
   }
@@ -88,10 +103,10 @@ export async function registerPlayer(ctx: ServerContext, form: RegisterPlayer, i
 }
 
 /**
- * Confirms the email address behind an activation link. Opening the link again
- * answers true as long as the address was confirmed.
+ * Confirms the email address behind an activation link and names its player. Opening
+ * the link again names the player again as long as the link has not expired.
  */
-export async function activateAccount(ctx: ServerContext, token: string): Promise<boolean> {
+export async function activateAccount(ctx: ServerContext, token: string): Promise<number | undefined> {
   const db = ctx.database.db;
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -99,11 +114,11 @@ export async function activateAccount(ctx: ServerContext, token: string): Promis
       .set({ usedAt: sql`coalesce(${accountTokens.usedAt}, now())` })
       .where(sql`${accountTokens.tokenHash} = ${digest(token)} and ${accountTokens.purpose} = 'activate' and ${accountTokens.expiresAt} > now()`)
       .returning({ playerId: accountTokens.playerId });
-    if (!row) return false;
+    if (!row) return undefined;
     await tx
       .update(players)
       .set({ emailVerifiedAt: sql`coalesce(${players.emailVerifiedAt}, now())` })
       .where(eq(players.id, row.playerId));
-    return true;
+    return row.playerId;
   });
 }

@@ -1,41 +1,29 @@
 // What the static build needs from the database: game groups, promotions and
 // site content in every locale. The build reads it from a JSON file so that
 // prerendering never holds a database connection.
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../shared/locales.ts';
 import type { Executor } from '../db/client.ts';
 import { gameGroups, promotions, siteContent } from '../db/schema/index.ts';
-import { allLobbyGames } from '../games/lobby.ts';
-import type { LobbyGame } from '../../shared/schemas/games.ts';
-import { FAQ_TABS } from './catalog.ts';
+import { allListedGames } from '../games/listing.ts';
+import type { ListedGame } from '../../shared/schemas/games.ts';
+import type { PromotionText, SiteSnapshot } from '../../shared/site-snapshot.ts';
+import { FAQ_TABS } from '../../shared/content.ts';
+import { read } from '../wallet/connection.ts';
 
-export interface PromotionText {
-  title: string;
-  brief: string;
-  body: string;
-}
+/**
+ * How many upcoming matches of each top competition get a page. The feed publishes about
+ * twelve hours ahead; eight each keeps the build's page count (× 24 locales) modest while
+ * every match a searcher could look for today has its page.
+ */
+export const EVENT_PAGES_PER_COMPETITION = 8;
 
-export interface SiteSnapshot {
-  gameGroups: { id: number; name: string; slug: string; type: string; status: string }[];
-  /** The sports entry shows only while group 2 is an active online group. */
-  sportsAvailable: boolean;
-  /** Every listed game in lobby order: the lobby pages render the first ones into their HTML. */
-  games: LobbyGame[];
-  /** Providers with listed games, and the lobbies (online, live) they appear in. */
-  gameProviders: { id: number; provider_name: string; type: ('online' | 'live')[] }[];
-  promotions: { id: number; code: string; imageUrl: string | null; texts: Partial<Record<Locale, PromotionText>> }[];
-  pages: Partial<Record<Locale, { tab: string; title: string; body: string }[]>>;
-  slider: Partial<Record<Locale, { title: string; text: string; cta: string; image: string; mobileImage: string }[]>>;
-  licenseLine: Partial<Record<Locale, string>>;
-  footer: Partial<Record<Locale, string[]>>;
-}
-
-/** Reads everything the build renders; one query per table. */
-export async function readSnapshot(db: Executor): Promise<SiteSnapshot> {
+/** Reads everything the build renders; one query per table. `now` decides which matches are still upcoming. */
+export async function readSnapshot(db: Executor, now: number = Date.now()): Promise<SiteSnapshot> {
   const groups = await db.select().from(gameGroups).orderBy(asc(gameGroups.type), asc(gameGroups.position));
   const promos = await db.select().from(promotions).where(eq(promotions.status, 'active')).orderBy(asc(promotions.position), asc(promotions.id));
   const content = await db.select().from(siteContent).orderBy(asc(siteContent.position), asc(siteContent.id));
-  const lobby = await allLobbyGames(db);
+  const lobby = await allListedGames(db);
   const snapshot: SiteSnapshot = {
     gameGroups: groups.map((g) => ({ id: g.id, name: g.groupName, slug: g.groupSlug, type: g.type, status: g.status })),
     sportsAvailable: groups.some((g) => g.id === 2 && g.type === 'online' && g.status === 'activated'),
@@ -46,7 +34,10 @@ export async function readSnapshot(db: Executor): Promise<SiteSnapshot> {
     slider: {},
     licenseLine: {},
     footer: {},
+    sportCompetitions: [],
+    sportEvents: [],
   };
+  if (snapshot.sportsAvailable) Object.assign(snapshot, await readSportPages(db, now));
   const texts = new Map<string, PromotionText>();
   const add = <T>(record: Partial<Record<Locale, T[]>>, locale: Locale, item: T) => {
     const list = record[locale] ?? [];
@@ -83,7 +74,57 @@ export async function readSnapshot(db: Executor): Promise<SiteSnapshot> {
   return snapshot;
 }
 
-function providersOf(lobby: LobbyGame[]): SiteSnapshot['gameProviders'] {
+/** Lowercase ASCII words joined by dashes: "Águilas FC" → "aguilas-fc". */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * The upcoming matches of the top competitions, for their prerendered pages. Pages are
+ * named by the feed's ids, not our row ids: a fixture keeps its feed id in every database
+ * the same feed fills, so a page stays right for the server it is deployed beside.
+ */
+async function readSportPages(db: Executor, now: number): Promise<Pick<SiteSnapshot, 'sportCompetitions' | 'sportEvents'>> {
+  const rows = await read<{
+    external: string;
+    sport: string;
+    competition: string;
+    name: string;
+    region: string;
+    home: string;
+    away: string;
+    starts_at: string;
+  }>(
+    db,
+    sql`select e.external_id as external, c.sport, c.external_id as competition, c.name, c.region, e.home, e.away,
+               to_char(e.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as starts_at
+        from sport_competitions c
+        cross join lateral (
+          select external_id, home, away, starts_at from sport_events
+          where competition_id = c.id and kind = 'match' and status = 'scheduled' and starts_at > ${new Date(now).toISOString()}::timestamptz
+          order by starts_at, id limit ${EVENT_PAGES_PER_COMPETITION}
+        ) e
+        where c.top > 0
+        order by e.starts_at, c.external_id, e.external_id`,
+  );
+  const competitions = new Map<string, SiteSnapshot['sportCompetitions'][number]>();
+  const events: SiteSnapshot['sportEvents'] = [];
+  for (const r of rows) {
+    const competition = slugify(r.competition);
+    if (!competitions.has(competition)) competitions.set(competition, { slug: competition, sport: r.sport, name: r.name, region: r.region });
+    const teams = slugify(`${r.home} ${r.away}`);
+    const slug = [teams, slugify(r.external)].filter(Boolean).join('-');
+    events.push({ external: r.external, slug, sport: r.sport, competition, home: r.home, away: r.away, startsAt: r.starts_at });
+  }
+  return { sportCompetitions: [...competitions.values()].sort((a, b) => a.sport.localeCompare(b.sport) || a.name.localeCompare(b.name)), sportEvents: events };
+}
+
+function providersOf(lobby: ListedGame[]): SiteSnapshot['gameProviders'] {
   const byId = new Map<number, SiteSnapshot['gameProviders'][number]>();
   for (const g of lobby) {
     const p = byId.get(g.provider_id) ?? { id: g.provider_id, provider_name: g.provider_name, type: [] };

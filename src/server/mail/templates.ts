@@ -4,7 +4,7 @@
 // gets English (au, ca, sg and in are English variants anyway).
 import { DEFAULT_LOCALE, isLocale, LANGUAGE_TAG, type Locale, localizePath } from '../../shared/locales.ts';
 
-export type MailKind = 'activation' | 'reset' | 'username' | 'supportReply';
+export type MailKind = 'activation' | 'reset' | 'username' | 'supportReply' | 'chatReply';
 
 interface Text {
   subject: string;
@@ -32,6 +32,10 @@ const TEXTS: Record<Language, Record<MailKind, Text>> = {
       subject: 'Reply from Casino Eagles support',
       body: 'Hello {name},\n\nOur support team has answered your message:\n\n{reply}\n\nYour message:\n{original}\n\nCasino Eagles support',
     },
+    chatReply: {
+      subject: 'Reply from Casino Eagles support',
+      body: 'Hello,\n\nOur support team has answered you in the chat:\n\n{reply}\n\nYou wrote:\n{original}\n\nThe answer is also in the chat on our site, in the browser you wrote from.\n\nCasino Eagles support',
+    },
   },
   fr: {
     activation: {
@@ -49,6 +53,10 @@ const TEXTS: Record<Language, Record<MailKind, Text>> = {
     supportReply: {
       subject: 'Réponse du support Casino Eagles',
       body: "Bonjour {name},\n\nNotre équipe d'assistance a répondu à votre message :\n\n{reply}\n\nVotre message :\n{original}\n\nL'assistance Casino Eagles",
+    },
+    chatReply: {
+      subject: 'Réponse du support Casino Eagles',
+      body: "Bonjour,\n\nNotre service client vous a répondu dans le chat :\n\n{reply}\n\nVous avez écrit :\n{original}\n\nLa réponse se trouve aussi dans le chat de notre site, dans le navigateur depuis lequel vous avez écrit.\n\nL'assistance Casino Eagles",
     },
   },
   fi: {
@@ -68,6 +76,10 @@ const TEXTS: Record<Language, Record<MailKind, Text>> = {
       subject: 'Vastaus Casino Eaglesin asiakastuelta',
       body: 'Hei {name},\n\nasiakastukemme on vastannut viestiisi:\n\n{reply}\n\nViestisi:\n{original}\n\nCasino Eaglesin asiakastuki',
     },
+    chatReply: {
+      subject: 'Vastaus Casino Eaglesin asiakastuelta',
+      body: 'Hei,\n\nasiakastukemme vastasi sinulle chatissa:\n\n{reply}\n\nKirjoitit:\n{original}\n\nVastaus näkyy myös sivustomme chatissa siinä selaimessa, josta kirjoitit.\n\nCasino Eaglesin asiakastuki',
+    },
   },
   de: {
     activation: {
@@ -85,6 +97,10 @@ const TEXTS: Record<Language, Record<MailKind, Text>> = {
     supportReply: {
       subject: 'Antwort des Casino-Eagles-Supports',
       body: 'Hallo {name},\n\nunser Support-Team hat auf Ihre Nachricht geantwortet:\n\n{reply}\n\nIhre Nachricht:\n{original}\n\nIhr Casino-Eagles-Support',
+    },
+    chatReply: {
+      subject: 'Antwort des Casino-Eagles-Supports',
+      body: 'Hallo,\n\nunser Support-Team hat Ihnen im Chat geantwortet:\n\n{reply}\n\nSie schrieben:\n{original}\n\nDie Antwort steht auch im Chat auf unserer Website, in dem Browser, aus dem Sie geschrieben haben.\n\nIhr Casino-Eagles-Support',
     },
   },
   it: {
@@ -104,6 +120,10 @@ const TEXTS: Record<Language, Record<MailKind, Text>> = {
       subject: "Risposta dall'assistenza Casino Eagles",
       body: "Ciao {name},\n\nil nostro servizio di assistenza ha risposto al tuo messaggio:\n\n{reply}\n\nIl tuo messaggio:\n{original}\n\nL'assistenza Casino Eagles",
     },
+    chatReply: {
+      subject: "Risposta dall'assistenza Casino Eagles",
+      body: "Ciao,\n\nil nostro servizio di assistenza ti ha risposto nella chat:\n\n{reply}\n\nHai scritto:\n{original}\n\nLa risposta si trova anche nella chat del nostro sito, nel browser da cui hai scritto.\n\nL'assistenza Casino Eagles",
+    },
   },
   se: {
     activation: {
@@ -122,6 +142,10 @@ const TEXTS: Record<Language, Record<MailKind, Text>> = {
       subject: 'Svar från Casino Eagles kundtjänst',
       body: 'Hej {name},\n\nvår kundtjänst har svarat på ditt meddelande:\n\n{reply}\n\nDitt meddelande:\n{original}\n\nCasino Eagles kundtjänst',
     },
+    chatReply: {
+      subject: 'Svar från Casino Eagles kundtjänst',
+      body: 'Hej,\n\nvår kundtjänst har svarat dig i chatten:\n\n{reply}\n\nDu skrev:\n{original}\n\nSvaret finns också i chatten på vår webbplats, i den webbläsare du skrev från.\n\nCasino Eagles kundtjänst',
+    },
   },
   no: {
     activation: {
@@ -139,6 +163,10 @@ const TEXTS: Record<Language, Record<MailKind, Text>> = {
     supportReply: {
       subject: 'Svar fra Casino Eagles kundeservice',
       body: 'Hei {name},\n\nkundeservice har svart på meldingen din:\n\n{reply}\n\nMeldingen din:\n{original}\n\nCasino Eagles kundeservice',
+    },
+    chatReply: {
+      subject: 'Svar fra Casino Eagles kundeservice',
+      body: 'Hei,\n\nkundeservice har svart deg i chatten:\n\n{reply}\n\nDu skrev:\n{original}\n\nSvaret finnes også i chatten på nettstedet vårt, i nettleseren du skrev fra.\n\nCasino Eagles kundeservice',
     },
   },
 };

@@ -9,13 +9,29 @@ export const USAGE = `Usage:
   npm run support -- show <id>                     one message or chat with everything said in it
   npm run support -- reply <id> "text"             answer it (mail box + email, or the chat)`;
 
+// What players wrote reaches a staff terminal here. ESC and the C1 CSI start sequences
+// that clear the screen, fake colours or (OSC 52) write the clipboard; other controls
+// move the cursor or ring the bell; bidi overrides reorder what follows them. Each is
+// printed as its escape, so staff see it and the terminal never acts on it.
+const UNSAFE = /[\p{Cc}\p{Cs}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
+
+/** `text` with every control character, lone surrogate and bidi control written as `\x1b` or `\u202e`. */
+export function forTerminal(text: string): string {
+  return text.replace(UNSAFE, (ch) => {
+    const code = ch.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
 const oneLine = (text: string, max: number) => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  const flat = [...text.replace(/\s+/g, ' ').trim()];
+  return flat.length > max ? `${flat.slice(0, max - 1).join('')}…` : flat.join('');
 };
 
 /** Runs one command; returns the process exit code (0 done, 1 not found, 2 usage). */
 export async function runSupportCommand(ctx: ServerContext, args: string[], write: (line: string) => void): Promise<number> {
+  // Every line that carries stored text goes through here; only USAGE is written as it is.
+  const say = (line: string) => write(forTerminal(line));
   const [command, ...rest] = args;
   const db = ctx.database.db;
   if (command === 'list') {
@@ -25,11 +41,11 @@ export async function runSupportCommand(ctx: ServerContext, args: string[], writ
       return 2;
     }
     const threads = await listThreads(db, { status });
-    if (threads.length === 0) write(status === 'pending' ? 'Nothing is waiting for an answer.' : 'No messages.');
+    if (threads.length === 0) say(status === 'pending' ? 'Nothing is waiting for an answer.' : 'No messages.');
     for (const t of threads) {
       const who = [t.name, t.email, t.playerId === null ? 'guest' : `player #${t.playerId}`].filter(Boolean).join(', ');
-      write(`#${t.id}  ${t.kind.padEnd(7)} ${t.status.padEnd(8)} ${t.updatedAt.slice(0, 16).replace('T', ' ')}  ${who}`);
-      write(`      ${oneLine(t.lastText, 100)}`);
+      say(`#${t.id}  ${t.kind.padEnd(7)} ${t.status.padEnd(8)} ${t.updatedAt.slice(0, 16).replace('T', ' ')}  ${who}`);
+      say(`      ${oneLine(t.lastText, 100)}`);
     }
     return 0;
   }
@@ -41,14 +57,19 @@ export async function runSupportCommand(ctx: ServerContext, args: string[], writ
   if (command === 'show') {
     const found = await threadWithPosts(db, id);
     if (!found) {
-      write(`No message #${id}.`);
+      say(`No message #${id}.`);
       return 1;
     }
     const { thread, posts } = found;
-    write(
+    say(
       `#${thread.id} ${thread.kind}, ${thread.status}, from ${[thread.contactName, thread.contactEmail, thread.contactPhone].filter(Boolean).join(', ') || (thread.playerId === null ? 'a guest' : `player #${thread.playerId}`)}`,
     );
-    for (const p of posts) write(`[${p.createdAt.toISOString().slice(0, 16).replace('T', ' ')}] ${p.author === 'staff' ? 'support' : 'visitor'}: ${p.body}`);
+    for (const p of posts) {
+      // Lines after the first are indented: a message cannot print a line that looks like another post.
+      const [first = '', ...more] = p.body.split(/\r\n|\n|\r/);
+      say(`[${p.createdAt.toISOString().slice(0, 16).replace('T', ' ')}] ${p.author === 'staff' ? 'support' : 'visitor'}: ${first}`);
+      for (const line of more) say(`    ${line}`);
+    }
     return 0;
   }
   if (command === 'reply') {
@@ -59,7 +80,7 @@ export async function runSupportCommand(ctx: ServerContext, args: string[], writ
     }
     const reply = await replyToThread(ctx, id, text, null);
     if (!reply.ok) {
-      write(`No message #${id}.`);
+      say(`No message #${id}.`);
       return 1;
     }
     await ctx.mailer.drain();
@@ -68,7 +89,7 @@ export async function runSupportCommand(ctx: ServerContext, args: string[], writ
       reply.toMailbox ? "in the player's mail box" : '',
       reply.emailedTo ? `emailed to ${reply.emailedTo}` : '',
     ];
-    write(`Answered #${id}: ${where.filter(Boolean).join(', ')}.`);
+    say(`Answered #${id}: ${where.filter(Boolean).join(', ')}.`);
     return 0;
   }
   write(USAGE);

@@ -4,21 +4,16 @@
 // appears in the chat.
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { ContactMessage } from '../../shared/schemas/contact.ts';
+import type { ChatMessage, ThreadSummary } from '../../shared/contract/support.ts';
 import { digest, randomToken } from '../auth/opaque.ts';
 import { isUniqueViolation } from '../auth/players.ts';
 import { consume, LIMITS, limitKey } from '../auth/rate-limit.ts';
 import type { ServerContext } from '../context.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { players, supportPosts, supportThreads } from '../db/schema/index.ts';
+import type { OutgoingMail } from '../mail/mailer.ts';
 import { renderMail, siteLocale } from '../mail/templates.ts';
 import { deliverToMailbox } from './mailbox.ts';
-
-export interface ChatMessage {
-  id: number;
-  from: 'visitor' | 'support';
-  text: string;
-  createdAt: string;
-}
 
 const chatShape = (p: typeof supportPosts.$inferSelect): ChatMessage => ({
   id: p.id,
@@ -85,6 +80,7 @@ export async function sendChat(
   playerId: number | undefined,
   chatId: string | null | undefined,
   ip: string,
+  locale?: string,
 ): Promise<ChatSent> {
   const db = ctx.database.db;
   if (!(await consume(db, limitKey('chat', 'ip', ip), LIMITS.chatPerIp))) return { ok: false };
@@ -95,7 +91,7 @@ export async function sendChat(
     try {
       const [row] = await db
         .insert(supportThreads)
-        .values({ kind: 'chat', playerId: playerId ?? null, guestKeyHash: newKey ? digest(newKey) : null, ipAddress: ip || null })
+        .values({ kind: 'chat', playerId: playerId ?? null, guestKeyHash: newKey ? digest(newKey) : null, locale: locale ?? 'en', ipAddress: ip || null })
         .returning({ id: supportThreads.id });
       threadId = row?.id;
       guestChatId = newKey;
@@ -116,6 +112,25 @@ export async function sendChat(
   return { ok: true, chatId: guestChatId, message: chatShape(post) };
 }
 
+export type ChatEmailSaved = 'saved' | 'unknown_chat' | 'too_many';
+
+/**
+ * The address a guest leaves in the chat: staff's answers to that chat are then mailed
+ * to it as well, in the language of the page it was left on. Only the holder of the
+ * chat id can set it; the last address given counts.
+ */
+export async function setChatEmail(ctx: ServerContext, chatId: string, email: string, locale: string | undefined, ip: string): Promise<ChatEmailSaved> {
+  const db = ctx.database.db;
+  if (!(await consume(db, limitKey('chat', 'ip', ip), LIMITS.chatPerIp))) return 'too_many';
+  const threadId = await findChat(db, undefined, chatId);
+  if (threadId === undefined) return 'unknown_chat';
+  await db
+    .update(supportThreads)
+    .set({ contactEmail: email, ...(locale ? { locale } : {}) })
+    .where(eq(supportThreads.id, threadId));
+  return 'saved';
+}
+
 /** The chat's messages after `after` (an id), oldest first; none for an unknown visitor. */
 export async function chatHistory(db: Executor, playerId: number | undefined, chatId: string | null | undefined, after = 0): Promise<ChatMessage[]> {
   const threadId = await findChat(db, playerId, chatId);
@@ -131,7 +146,10 @@ export async function chatHistory(db: Executor, playerId: number | undefined, ch
 
 export type StaffReply = { ok: true; kind: 'contact' | 'chat'; toMailbox: boolean; emailedTo: string | null } | { ok: false };
 
-/** Staff's answer to a thread: stored, put in the player's mail box and emailed (contact), or shown in the chat. */
+/**
+ * Staff's answer to a thread: stored, put in the player's mail box and emailed (contact),
+ * or shown in the chat, and mailed too when the guest of that chat left an address.
+ */
 export async function replyToThread(ctx: ServerContext, threadId: number, text: string, staffId: number | null): Promise<StaffReply> {
   const db = ctx.database.db;
   const result = await db.transaction(async (tx) => {
@@ -143,35 +161,42 @@ export async function replyToThread(ctx: ServerContext, threadId: number, text: 
       const { subject } = renderMail('supportReply', thread.locale, {});
       await deliverToMailbox(tx, { playerId: thread.playerId, threadId, subject, body: text });
     }
-    const [first] = await tx
-      .select({ body: supportPosts.body })
-      .from(supportPosts)
-      .where(and(eq(supportPosts.threadId, threadId), eq(supportPosts.author, 'visitor')))
-      .orderBy(asc(supportPosts.id))
-      .limit(1);
-    return { thread, original: first?.body ?? '' };
+    return { thread, original: await answeredText(tx, thread) };
   });
   if (!result) return { ok: false };
   const { thread, original } = result;
-  const emailedTo = thread.kind === 'contact' ? thread.contactEmail : null;
+  // A chat's address is a guest's own (a player's chat is found by the account, not by mail).
+  const emailedTo = thread.kind === 'contact' || thread.playerId === null ? thread.contactEmail : null;
   if (emailedTo) {
-    ctx.mailer.later(async () => [
-      { to: emailedTo, kind: 'supportReply', locale: thread.locale, params: { name: thread.contactName ?? '', reply: text, original } },
-    ]);
+    ctx.mailer.later(
+      async (): Promise<OutgoingMail[]> => [
+        thread.kind === 'contact'
+          ? { to: emailedTo, kind: 'supportReply', locale: thread.locale, params: { name: thread.contactName ?? '', reply: text, original } }
+          : { to: emailedTo, kind: 'chatReply', locale: thread.locale, params: { reply: text, original } },
+      ],
+    );
   }
   return { ok: true, kind: thread.kind, toMailbox: thread.kind === 'contact' && thread.playerId !== null, emailedTo };
 }
 
-export interface ThreadSummary {
-  id: number;
-  kind: 'contact' | 'chat';
-  status: 'pending' | 'answered';
-  playerId: number | null;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  lastText: string;
-  updatedAt: string;
+/**
+ * What the answer answers, quoted in its mail: a contact message's text; in a chat, the
+ * visitor's lines since staff last spoke.
+ */
+async function answeredText(tx: Executor, thread: typeof supportThreads.$inferSelect): Promise<string> {
+  const posts = await tx
+    .select({ author: supportPosts.author, body: supportPosts.body })
+    .from(supportPosts)
+    .where(eq(supportPosts.threadId, thread.id))
+    .orderBy(asc(supportPosts.id));
+  if (thread.kind === 'contact') return posts.find((p) => p.author === 'visitor')?.body ?? '';
+  // The answer just stored is the last post; the lines before it back to the previous answer.
+  const earlier = posts.slice(0, -1);
+  const since = earlier.findLastIndex((p) => p.author === 'staff');
+  return earlier
+    .slice(since + 1)
+    .map((p) => p.body)
+    .join('\n');
 }
 
 /** Threads for staff, waiting ones first, most recent activity first within each. */

@@ -1,16 +1,9 @@
 // The player's mail box: what support sent them. Every query names the owner, so an id
 // of someone else's message finds nothing, exactly like an id that does not exist.
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { MailboxMessage } from '../../shared/contract/support.ts';
 import type { Executor } from '../db/client.ts';
 import { playerMessages } from '../db/schema/index.ts';
-
-export interface MailboxMessage {
-  id: number;
-  subject: string;
-  text: string;
-  read: boolean;
-  createdAt: string;
-}
 
 type Row = typeof playerMessages.$inferSelect;
 

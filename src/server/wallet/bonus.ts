@@ -12,15 +12,28 @@
 //   forfeited (winnings of a forfeited bonus are forfeited with it).
 // - A rollback takes its stake back out of the wagering progress while the bonus it
 //   counted for is still active.
+// - A promotion may cap what its bonus can become in real money (`maxCashout`): the
+//   conversion, and any bonus money that reaches real after it (the win of the very
+//   bet that met the requirement, paid a moment later), together move at most that
+//   much; the rest goes to the house.
+// - A promotion may give its bonus a deadline (`bonusValidDays`): a bonus still active
+//   then is forfeited (by the expiry sweep, or by the bet that meets the requirement
+//   too late), its winnings with it.
+// - A free-bet promotion (`bonusKind` 'free_bet', the sportsbook's SPORTS20) grants no
+//   bonus money: under the same terms (deposit rule, minimum deposit, once per person,
+//   validity) it grants a free bet, a stake the house gives for one sports bet. Nothing
+//   moves until that bet is settled: a win pays its return less the stake, as real money.
 import type { FinancialType } from '../db/schema/wallet.ts';
 import type { RefusalCode } from './types.ts';
 
 export interface PromotionTerms {
-  bonusKind: 'fixed' | 'percent' | 'none';
+  bonusKind: 'fixed' | 'percent' | 'none' | 'free_bet';
   bonusValue: number;
   maxBonus: number | null;
   minDeposit: number;
   wageringMultiplier: number;
+  maxCashout: number | null;
+  bonusValidDays: number | null;
   status: 'active' | 'inactive';
   startsAt: Date | null;
   endsAt: Date | null;
@@ -31,15 +44,24 @@ export function bonusFromPromotion(
   terms: PromotionTerms,
   depositCents: number | undefined,
   now: Date,
-): { amount: number; wageringRequired: number } | { refuse: RefusalCode } {
+): { amount: number; wageringRequired: number; maxCashout: number | null; expiresAt: Date | null } | { refuse: RefusalCode } {
   if (terms.status !== 'active' || (terms.startsAt && terms.startsAt > now) || (terms.endsAt && terms.endsAt <= now)) return { refuse: 'promotion_inactive' };
   if (terms.minDeposit > 0 && (depositCents ?? 0) < terms.minDeposit) return { refuse: 'deposit_too_small' };
   let amount = 0;
-  if (terms.bonusKind === 'fixed') amount = terms.bonusValue;
+  if (terms.bonusKind === 'fixed' || terms.bonusKind === 'free_bet') amount = terms.bonusValue;
   else if (terms.bonusKind === 'percent') amount = Math.floor(((depositCents ?? 0) * terms.bonusValue) / 100);
   if (terms.maxBonus !== null && amount > terms.maxBonus) amount = terms.maxBonus;
   if (amount <= 0) return { refuse: 'promotion_has_no_bonus' };
-  return { amount, wageringRequired: amount * terms.wageringMultiplier };
+  const expiresAt = terms.bonusValidDays === null ? null : new Date(now.getTime() + terms.bonusValidDays * DAY_MS);
+  return { amount, wageringRequired: amount * terms.wageringMultiplier, maxCashout: terms.maxCashout, expiresAt };
+}
+
+const DAY_MS = 86_400_000;
+
+/** How much of `amount` in bonus money may still become real money under the bonus's cap; the rest is the house's. */
+export function cashOut(amount: number, maxCashout: number | null, cashedOut: number): { toReal: number; toHouse: number } {
+  const toReal = maxCashout === null ? amount : Math.max(0, Math.min(amount, maxCashout - cashedOut));
+  return { toReal, toHouse: amount - toReal };
 }
 
 /** How a stake is funded: real money first, then bonus. */

@@ -1,6 +1,9 @@
 // What a player may read of their wallet: balances, the transaction list and the bet
-// list. Every query names the owner, so no id can reach another player's rows.
+// list. Every query names the owner, so no id can reach another player's rows. Every
+// amount is in the player's wallet currency, which each answer names.
 import { type SQL, sql } from 'drizzle-orm';
+import { DEFAULT_CURRENCY } from '../../shared/money.ts';
+import type { BetListRow } from '../../shared/wallet.ts';
 import type { Executor } from '../db/client.ts';
 import { read } from './connection.ts';
 import type { FinancialStatus, FinancialType } from '../db/schema/wallet.ts';
@@ -29,15 +32,20 @@ export interface Page {
   perPage: number;
 }
 
-/** The player's balances now; zeros for a player whose wallet was never touched. */
+/** The player's balances now, in their currency; zeros for a player whose wallet was never touched. */
 export async function readBalance(db: Executor, playerId: number): Promise<WalletBalance> {
   const found = await read<{
-    kind: string;
-    balance: string | number;
+    currency: string;
+    kind: string | null;
+    balance: string | number | null;
     bonus_id: string | number | null;
-    wagering_required: string | number;
-    wagered: string | number;
-  }>(db, sql`select kind, balance, bonus_id, wagering_required, wagered from wallet_accounts where player_id = ${playerId}`);
+    wagering_required: string | number | null;
+    wagered: string | number | null;
+  }>(
+    db,
+    sql`select p.currency, a.kind, a.balance, a.bonus_id, a.wagering_required, a.wagered
+        from players p left join wallet_accounts a on a.player_id = p.id where p.id = ${playerId}`,
+  );
   const get = (kind: string): LockedAccount => {
     const r = found.find((a) => a.kind === kind);
     return {
@@ -48,7 +56,37 @@ export async function readBalance(db: Executor, playerId: number): Promise<Walle
       wagered: Number(r?.wagered ?? 0),
     };
   };
-  return balanceOf(get('real'), get('bonus'), get('locked'));
+  return balanceOf(get('real'), get('bonus'), get('locked'), found[0]?.currency ?? DEFAULT_CURRENCY);
+}
+
+/** The player's wallet currency; undefined when there is no such player. */
+export async function walletCurrency(db: Executor, playerId: number): Promise<string | undefined> {
+  const [r] = await read<{ currency: string }>(db, sql`select currency from players where id = ${playerId}`);
+  return r?.currency;
+}
+
+export interface ActiveBonus {
+  promoCode: string | null;
+  amount: number;
+  expiresAt: Date | null;
+  maxCashout: number | null;
+}
+
+/** The player's active bonus with the terms it was granted under; undefined when none is active. */
+export async function readActiveBonus(db: Executor, playerId: number): Promise<ActiveBonus | undefined> {
+  const [r] = await read<{ promo_code: string | null; amount: number | string; expires_at: Date | string | null; max_cashout: number | string | null }>(
+    db,
+    sql`select p.promo_code, b.amount, b.expires_at, b.max_cashout
+        from wallet_bonuses b left join promotions p on p.id = b.promotion_id
+        where b.player_id = ${playerId} and b.status = 'active'`,
+  );
+  if (!r) return undefined;
+  return {
+    promoCode: r.promo_code,
+    amount: Number(r.amount),
+    expiresAt: r.expires_at === null ? null : new Date(r.expires_at),
+    maxCashout: r.max_cashout === null ? null : Number(r.max_cashout),
+  };
 }
 
 export interface FinancialRow {
@@ -56,6 +94,8 @@ export interface FinancialRow {
   type: FinancialType;
   createdAt: string;
   amount: number;
+  /** The player's wallet currency, which the amount is in. */
+  currency: string;
   name: string;
   status: FinancialStatus;
   isBonus: boolean;
@@ -79,6 +119,9 @@ const FINANCIAL_SORT: Record<FinancialQuery['sortBy'], SQL> = {
 
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** The player's currency beside each row (computed once per query). */
+const currencyOf = (playerId: number) => sql`(select currency from players where id = ${playerId}) as currency`;
+
 interface FinancialDbRow {
   id: string | number;
   type: FinancialType;
@@ -88,6 +131,7 @@ interface FinancialDbRow {
   status: FinancialStatus;
   is_bonus: boolean;
   invoice_id: string | null;
+  currency: string;
   total?: string | number;
 }
 
@@ -96,6 +140,7 @@ const toFinancial = (r: FinancialDbRow): FinancialRow => ({
   type: r.type,
   createdAt: r.created_at,
   amount: Number(r.amount),
+  currency: r.currency,
   name: r.provider,
   status: r.status,
   isBonus: r.is_bonus,
@@ -131,7 +176,7 @@ export async function listFinancialTransactions(db: Executor, playerId: number, 
   const direction = q.sortDesc ? sql`desc` : sql`asc`;
   const result = await paged<FinancialDbRow>(
     db,
-    sql`id, type, ${iso(sql`created_at`)} as created_at, amount, provider, status, is_bonus, invoice_id`,
+    sql`id, type, ${iso(sql`created_at`)} as created_at, amount, provider, status, is_bonus, invoice_id, ${currencyOf(playerId)}`,
     sql`from financial_transactions where ${sql.join(filters, sql` and `)}`,
     sql`${FINANCIAL_SORT[q.sortBy]} ${direction}, id ${direction}`,
     q,
@@ -145,21 +190,14 @@ export async function findFinancialTransaction(db: Executor, playerId: number, b
   if (!match) return undefined;
   const [r] = await read<FinancialDbRow>(
     db,
-    sql`select id, type, ${iso(sql`created_at`)} as created_at, amount, provider, status, is_bonus, invoice_id
+    sql`select id, type, ${iso(sql`created_at`)} as created_at, amount, provider, status, is_bonus, invoice_id, ${currencyOf(playerId)}
         from financial_transactions where player_id = ${playerId} and ${match} order by id desc limit 1`,
   );
   return r ? toFinancial(r) : undefined;
 }
 
-export interface BetRow {
-  id: number;
-  createdAt: string;
-  name: string;
-  provider: string;
-  bet: number;
-  win: number;
-  total: number;
-}
+/** A row of the bet list with its amounts still in cents: the route makes them the reply's two-decimal numbers. */
+export type BetRow = BetListRow;
 
 export interface BetQuery extends Period, Page {
   provider: string | undefined;
@@ -169,7 +207,12 @@ export interface BetQuery extends Period, Page {
 
 const BET_SORT: Record<BetQuery['sortBy'], SQL> = { createdAt: sql`created_at`, name: sql`game_name`, bet: sql`stake`, win: sql`win` };
 
-/** One page of the player's bets in the period (rolled-back bets left out): game, stake, win and net result. */
+/**
+ * One page of the player's rounds in the period: game, stake, win and net result. A
+ * round that took several stakes (a double, a split, insurance, a call, a side bet) is
+ * one row with their total and the total of their wins: the bets of a game's round id
+ * are grouped, rolled-back bets left out. The row's id and time are its first bet's.
+ */
 export async function listBets(db: Executor, playerId: number, q: BetQuery): Promise<{ count: number; rows: BetRow[] }> {
   const filters: SQL[] = [
     sql`player_id = ${playerId}`,
@@ -179,18 +222,23 @@ export async function listBets(db: Executor, playerId: number, q: BetQuery): Pro
   ];
   if (q.provider) filters.push(sql`provider = ${q.provider}`);
   const direction = q.sortDesc ? sql`desc` : sql`asc`;
+  const rounds = sql`(select min(id) as id, min(created_at) as created_at, min(game_name) as game_name, provider, round_id, sum(stake) as stake, sum(win) as win
+                      from player_bets where ${sql.join(filters, sql` and `)}
+                      group by provider, game_id, round_id) as rounds`;
   const result = await paged<{
     id: string | number;
     created_at: string;
     game_name: string;
     provider: string;
+    round_id: string;
     stake: string | number;
     win: string | number;
+    currency: string;
     total?: string | number;
   }>(
     db,
-    sql`id, ${iso(sql`created_at`)} as created_at, game_name, provider, stake, win`,
-    sql`from player_bets where ${sql.join(filters, sql` and `)}`,
+    sql`id, ${iso(sql`created_at`)} as created_at, game_name, provider, round_id, stake, win, ${currencyOf(playerId)}`,
+    sql`from ${rounds}`,
     sql`${BET_SORT[q.sortBy]} ${direction}, id ${direction}`,
     q,
   );
@@ -204,6 +252,8 @@ export async function listBets(db: Executor, playerId: number, q: BetQuery): Pro
       bet: Number(r.stake),
       win: Number(r.win),
       total: Number(r.win) - Number(r.stake),
+      currency: r.currency,
+      roundId: r.round_id,
     })),
   };
 }

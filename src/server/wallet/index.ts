@@ -2,17 +2,22 @@
 import type { ServerContext } from '../context.ts';
 import { createWallet, type Wallet } from './operations.ts';
 
-export { auditLedger, type LedgerAudit } from './audit.ts';
+export { auditLedger, balancedPerCurrency, type CurrencyAudit, type LedgerAudit } from './audit.ts';
+export { BONUS_EXPIRY_INTERVAL_MS, expireBonuses, startBonusExpiry } from './expiry.ts';
 export {
+  type ActiveBonus,
   type BetRow,
   type FinancialRow,
   findFinancialTransaction,
   listBets,
   listFinancialTransactions,
   periodRange,
+  readActiveBonus,
   readBalance,
+  walletCurrency,
 } from './history.ts';
 export * from './operations.ts';
+export { findPromotionIn, type Promotion, promotionIn } from './promotions.ts';
 export { toBalanceInfo, type WalletBalanceInfo } from './reply.ts';
 export type * from './types.ts';
 
@@ -22,7 +27,7 @@ const wallets = new WeakMap<ServerContext, Wallet>();
 export function walletOf(ctx: ServerContext): Wallet {
   let wallet = wallets.get(ctx);
   if (!wallet) {
-    wallet = createWallet(ctx.database.db, ctx.pushes);
+    wallet = createWallet(ctx.database.db, ctx.pushes, ctx.clock);
     wallets.set(ctx, wallet);
   }
   return wallet;

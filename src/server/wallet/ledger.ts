@@ -8,6 +8,10 @@
 //   commit — and only then push the new balance.
 // A repeat of a key finds it taken and returns the stored reply; a repeat that arrives
 // while the first is in flight waits for the locks, then does the same.
+//
+// An operation is in its player's currency: it locks that player's accounts and the
+// house or clearing shard of that currency, and posts to nothing else (checked here,
+// and by the database's foreign keys on the entries' currency).
 import { type SQL, sql } from 'drizzle-orm';
 import type { Pushes } from '../context.ts';
 import type { Db } from '../db/client.ts';
@@ -15,7 +19,7 @@ import type { OperationKind } from '../db/schema/wallet.ts';
 import { type PlayerAccountIds, playerAccountIds, shardOf, systemAccountIds } from './accounts.ts';
 import { type Conn, transact } from './connection.ts';
 import { toBalanceInfo } from './reply.ts';
-import type { RefusalCode, WalletBalance, WalletOutcome, WalletReply } from './types.ts';
+import type { ProtectionDetail, RefusalCode, WalletBalance, WalletOutcome, WalletReply } from './types.ts';
 
 export interface LockedAccount {
   id: number;
@@ -36,6 +40,8 @@ export interface Locked {
   tx: Conn;
   operationId: number;
   playerId: number;
+  /** The player's currency, which every account here is in. */
+  currency: string;
   real: LockedAccount;
   bonus: LockedAccount;
   locked: LockedAccount;
@@ -46,7 +52,7 @@ export interface Locked {
 }
 
 export type Decision =
-  | { refuse: RefusalCode }
+  | ({ refuse: RefusalCode } & ProtectionDetail)
   | {
       entries: Entry[];
       /** New wagering state of the bonus account, when it changes. */
@@ -63,6 +69,8 @@ export interface OperationRequest {
   fingerprint: string;
   /** System accounts this operation may post to. */
   system: readonly ('house' | 'clearing')[];
+  /** The currency the caller expects the player's wallet to be in; another one is refused (`currency_mismatch`) and moves nothing. */
+  currency?: string | undefined;
   decide(locked: Locked): Promise<Decision> | Decision;
 }
 
@@ -101,11 +109,16 @@ function toLocked(r: AccountRow): LockedAccount {
   };
 }
 
-/** The balance a player sees, from their three account rows. */
-export function balanceOf(real: LockedAccount, bonus: LockedAccount, locked: LockedAccount): WalletBalance {
+/** The balance a player sees, from their three account rows in `currency`. */
+export function balanceOf(real: LockedAccount, bonus: LockedAccount, locked: LockedAccount, currency: string): WalletBalance {
   const required = bonus.bonusId === null ? 0 : bonus.wageringRequired;
   const wagered = bonus.bonusId === null ? 0 : Math.min(bonus.wagered, required);
-  return { real: real.balance, bonus: bonus.balance, locked: locked.balance, wagering: { required, wagered, remaining: required - wagered } };
+  return { currency, real: real.balance, bonus: bonus.balance, locked: locked.balance, wagering: { required, wagered, remaining: required - wagered } };
+}
+
+/** A stored reply as it is returned: one stored before balances named their currency gets the operation's. */
+export function withCurrency(reply: WalletReply, currency: string): WalletReply {
+  return reply.balance && !reply.balance.currency ? { ...reply, balance: { ...reply.balance, currency } } : reply;
 }
 
 const placeholder: LockedAccount = { id: 0, balance: 0, bonusId: null, wageringRequired: 0, wagered: 0 };
@@ -115,7 +128,8 @@ export async function runOperation(ledger: Ledger, request: OperationRequest): P
   const { db } = ledger;
   const ids = await playerAccountIds(db, request.playerId);
   if (!ids) return { ok: false, code: 'unknown_player', replayed: false };
-  const system = await systemAccountIds(db);
+  if (request.currency !== undefined && request.currency !== ids.currency) return { ok: false, code: 'currency_mismatch', replayed: false };
+  const system = await systemAccountIds(db, ids.currency);
   const shard = shardOf(request.playerId);
   const systemIds = { house: system.house[shard] as number, clearing: system.clearing[shard] as number };
   const lockIds = [ids.real, ids.bonus, ids.locked, ...request.system.map((kind) => systemIds[kind])];
@@ -157,8 +171,8 @@ async function attemptOperation(
           order by id
           for update),
         op as (
-          insert into wallet_operations (kind, op_key, player_id, fingerprint, outcome)
-          select ${request.kind}, ${request.key}, ${request.playerId}, ${request.fingerprint}, 'pending'
+          insert into wallet_operations (kind, op_key, player_id, currency, fingerprint, outcome)
+          select ${request.kind}, ${request.key}, ${request.playerId}, ${ids.currency}, ${request.fingerprint}, 'pending'
           where (select count(*) from locked) = ${lockIds.length}
           on conflict (kind, op_key) do nothing
           returning id)
@@ -181,6 +195,7 @@ async function attemptOperation(
     tx,
     operationId,
     playerId: request.playerId,
+    currency: ids.currency,
     real,
     bonus,
     locked,
@@ -188,24 +203,27 @@ async function attemptOperation(
     clearing: byId.get(systemIds.clearing) ?? placeholder,
     child: async (kind, fingerprint) => {
       const [row] = await tx.query<{ id: number | string }>(
-        sql`insert into wallet_operations (kind, player_id, parent_id, fingerprint, outcome)
-            values (${kind}, ${request.playerId}, ${operationId}, ${fingerprint}, 'accepted') returning id`,
+        sql`insert into wallet_operations (kind, player_id, currency, parent_id, fingerprint, outcome)
+            values (${kind}, ${request.playerId}, ${ids.currency}, ${operationId}, ${fingerprint}, 'accepted') returning id`,
       );
       return Number(row?.id);
     },
   });
 
   if ('refuse' in decision) {
-    const reply: WalletReply = { ok: false, code: decision.refuse, balance: balanceOf(real, bonus, locked) };
+    const { refuse, ...detail } = decision;
+    const reply: WalletReply = { ok: false, code: refuse, balance: balanceOf(real, bonus, locked, ids.currency), ...detail };
     await tx.query(sql`update wallet_operations set outcome = 'refused', reply = ${JSON.stringify(reply)}::jsonb where id = ${operationId}`);
     return { reply, replayed: false, moved: false };
   }
 
-  // Every operation balances on its own, and no player account goes below zero.
+  // Every operation balances on its own, posts only to the accounts it locked (all in the
+  // player's currency), and no player account goes below zero.
   const sums = new Map<number, number>();
   const deltas = new Map<number, number>();
   for (const e of decision.entries) {
     if (!Number.isSafeInteger(e.amount) || e.amount === 0) throw new Error(`ledger entry of ${e.amount} cents`);
+    if (!byId.has(e.accountId)) throw new Error(`operation ${operationId} in ${ids.currency} posts to account ${e.accountId}, which it did not lock`);
     sums.set(e.operationId, (sums.get(e.operationId) ?? 0) + e.amount);
     deltas.set(e.accountId, (deltas.get(e.accountId) ?? 0) + e.amount);
   }
@@ -213,7 +231,7 @@ async function attemptOperation(
   const after = (a: LockedAccount): LockedAccount => ({ ...a, balance: a.balance + (deltas.get(a.id) ?? 0) });
   const w = decision.wagering;
   const bonusAfter = w ? { ...after(bonus), bonusId: w.bonusId, wageringRequired: w.required, wagered: w.wagered } : after(bonus);
-  const balance = balanceOf(after(real), bonusAfter, after(locked));
+  const balance = balanceOf(after(real), bonusAfter, after(locked), ids.currency);
   if (balance.real < 0 || balance.bonus < 0 || balance.locked < 0) throw new Error(`operation ${operationId} would overdraw player ${request.playerId}`);
   const reply: WalletReply = { ok: true, operationId, balance };
 
@@ -232,8 +250,8 @@ async function attemptOperation(
       where a.id = v.id)`);
   }
   if (decision.entries.length > 0) {
-    const values = decision.entries.map((e) => sql`(${e.operationId}::bigint, ${e.accountId}::int, ${e.amount}::bigint)`);
-    ctes.push(sql`entries as (insert into wallet_entries (operation_id, account_id, amount) values ${sql.join(values, sql`, `)})`);
+    const values = decision.entries.map((e) => sql`(${e.operationId}::bigint, ${e.accountId}::int, ${ids.currency}, ${e.amount}::bigint)`);
+    ctes.push(sql`entries as (insert into wallet_entries (operation_id, account_id, currency, amount) values ${sql.join(values, sql`, `)})`);
   }
   (decision.writes ?? []).forEach((write, i) => {
     ctes.push(sql`${sql.raw(`w${i}`)} as (${write})`);
@@ -251,7 +269,7 @@ async function storedReply(tx: Conn, request: OperationRequest, ids: PlayerAccou
   // A tombstone is a rollback that came before its bet: whatever the late bet says, it is refused.
   if (op.outcome === 'tombstone') return { reply: { ok: false, code: 'bet_rolled_back', balance: await currentBalance(tx, ids) }, replayed: false };
   if (op.fingerprint !== request.fingerprint) return { reply: { ok: false, code: 'conflict', balance: await currentBalance(tx, ids) }, replayed: false };
-  return { reply: op.reply as WalletReply, replayed: true };
+  return { reply: withCurrency(op.reply as WalletReply, ids.currency), replayed: true };
 }
 
 async function currentBalance(tx: Conn, ids: PlayerAccountIds): Promise<WalletBalance> {
@@ -259,5 +277,5 @@ async function currentBalance(tx: Conn, ids: PlayerAccountIds): Promise<WalletBa
     sql`select id, kind, balance, bonus_id, wagering_required, wagered, 0 as op_id from wallet_accounts where id in (${ids.real}, ${ids.bonus}, ${ids.locked})`,
   );
   const get = (id: number) => toLocked(found.find((r) => Number(r.id) === id) as AccountRow);
-  return balanceOf(get(ids.real), get(ids.bonus), get(ids.locked));
+  return balanceOf(get(ids.real), get(ids.bonus), get(ids.locked), ids.currency);
 }

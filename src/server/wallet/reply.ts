@@ -7,6 +7,7 @@ export type { WalletBalanceInfo };
 /** Cents to the contract's balance object (two-decimal numbers). */
 export function toBalanceInfo(b: WalletBalance): WalletBalanceInfo {
   return {
+    currency: b.currency,
     total_balance: toAmount(b.real + b.bonus),
     real_balance: toAmount(b.real),
     bonus_balance: toAmount(b.bonus),

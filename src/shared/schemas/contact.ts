@@ -1,6 +1,6 @@
 // Talking to support: the contact form, the chat widget, the mail box, and staff's answer.
 import { LOCALES } from '../locales.ts';
-import { z } from './common.ts';
+import { text, z } from './common.ts';
 import { countryPhone, email, FIELD_LIMITS, localPhone, MIN_PHONE_DIGITS, requiredText } from './player.ts';
 
 export const SUPPORT_LIMITS = { playerName: 100, note: 5000, chatText: 2000, reply: 10_000 } as const;
@@ -19,7 +19,7 @@ export const contactParams = z
     countryPhone: countryPhone.optional(),
     phone_number1: localPhone,
     phone_number: z.unknown().optional(),
-    note: requiredText(SUPPORT_LIMITS.note),
+    note: requiredText(SUPPORT_LIMITS.note, { multiline: true }),
     /** The page's locale, so that the answer is mailed in the visitor's language. */
     locale: z.enum(LOCALES).optional().catch(undefined),
   })
@@ -38,10 +38,20 @@ export const contactParams = z
 export type ContactMessage = z.output<typeof contactParams>;
 
 /** An opaque chat id the widget keeps for a guest; the server made it. */
-const chatId = z.string().trim().max(100, 'invalid_value').nullish();
+const chatId = text({ max: 100, trim: true, tooLong: 'invalid_value' }).nullish();
+
+/** The page's locale, so that an answer mailed to a guest is in their language. */
+const pageLocale = z.enum(LOCALES).optional().catch(undefined);
 
 /** `front/chat_send`: one line from the visitor. */
-export const chatSendParams = z.object({ text: requiredText(SUPPORT_LIMITS.chatText), chatId });
+export const chatSendParams = z.object({ text: requiredText(SUPPORT_LIMITS.chatText, { multiline: true }), chatId, locale: pageLocale });
+
+/** `front/chat_email`: the address a guest leaves so that the answer also reaches them by mail. */
+export const chatEmailParams = z.object({
+  chatId: text({ max: 100, trim: true, tooLong: 'invalid_value' }).min(1, 'field_required'),
+  email,
+  locale: pageLocale,
+});
 
 /** `front/chat_history`: messages after the id the widget last saw (polling). */
 export const chatHistoryParams = z.object({
@@ -61,4 +71,10 @@ export const playerMessagesParams = z
 export const readPlayerMessageParams = z.object({ id: rowId }).loose();
 
 /** `admin/reply_player_message`: staff's answer to a support thread (contact message or chat). */
-export const replySupportParams = z.object({ id: rowId, text: requiredText(SUPPORT_LIMITS.reply) });
+export const replySupportParams = z.object({ id: rowId, text: requiredText(SUPPORT_LIMITS.reply, { multiline: true }) });
+
+/** `admin/get_support_threads`: waiting threads unless asked for the answered ones or all. */
+export const supportThreadsParams = z.object({ status: z.enum(['pending', 'answered', 'all']).default('pending') }).loose();
+
+/** `admin/get_support_thread`. */
+export const supportThreadParams = z.object({ id: rowId });

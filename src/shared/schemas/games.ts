@@ -1,13 +1,13 @@
 // Calls of the lobby (front/get_games, get_game_providers, get_game_url) and of the
 // game pages (studio/*). Messages are catalogue keys.
+import { CLIENT_SEED_PATTERN, type FairOutcome } from '../fairness.ts';
 import { LOCALES } from '../locales.ts';
-import { z } from './common.ts';
+import type { RealityCheckInfo } from '../protection.ts';
+import { text, z } from './common.ts';
 
 const gameType = z.enum(['online', 'live']);
 // The client's idea of its country only narrows the lobby; launches use the server's lookup.
-const country = z
-  .string()
-  .trim()
+const country = text({ max: 2, trim: true, tooLong: 'invalid_value' })
   .regex(/^[A-Za-z]{2}$/)
   .transform((c) => c.toUpperCase())
   .optional()
@@ -15,12 +15,11 @@ const country = z
 
 export const gamesParams = z
   .object({
-    filterGame: z.string().trim().max(100, 'too_long').optional().default(''),
+    filterGame: text({ max: 100, trim: true }).optional().default(''),
     filterProvider: z.coerce.number().int().min(0).optional().default(0),
     filterGroup: z.coerce.number().int().min(0).optional(),
     /** A lobby section ('top_casino_games'…); absent for the whole group. */
-    section: z
-      .string()
+    section: text({ max: 40, tooLong: 'invalid_value' })
       .regex(/^[a-z_]{1,40}$/)
       .optional(),
     type: gameType.optional(),
@@ -35,11 +34,13 @@ export const gameProvidersParams = z.object({ type: gameType.optional(), country
 export const gameUrlParams = z
   .object({
     /** external_game_id, or the slug as game_code: either names the game. */
-    game_id: z.union([z.string(), z.number()]).transform(String).optional(),
-    game_code: z.string().max(100).optional(),
+    game_id: z
+      .union([text({ max: 100 }), z.number()])
+      .transform(String)
+      .optional(),
+    game_code: text({ max: 100 }).optional(),
     is_real: z.boolean().optional().default(false),
-    lang: z
-      .string()
+    lang: text({ max: 20, tooLong: 'invalid_value' })
       .optional()
       .transform((l) => ((LOCALES as readonly string[]).includes(l ?? '') ? (l as string) : 'en')),
   })
@@ -47,14 +48,14 @@ export const gameUrlParams = z
   .refine((p) => p.game_id !== undefined || p.game_code !== undefined, { message: 'field_required', path: ['game_id'] });
 
 /** The game page's launch token (from the URL fragment). */
-const sessionToken = z.string().regex(/^[\w-]{20,100}$/, 'session_expired');
+export const sessionToken = text({ max: 100, tooLong: 'session_expired' }).regex(/^[\w-]{20,100}$/, 'session_expired');
 /** The game page's own id for a round: a repeat of the same id is answered, never played twice. */
-const roundId = z.string().regex(/^[\w-]{8,64}$/, 'invalid_value');
+const roundId = text({ max: 64, tooLong: 'invalid_value' }).regex(/^[\w-]{8,64}$/, 'invalid_value');
 
 export const studioSessionParams = z.union([
   z.object({ session: sessionToken }).strict(),
   /** Free play straight from a demo link: opens a new fun session for the game. */
-  z.object({ demo: z.string().regex(/^[a-z0-9-]{1,100}$/), lang: z.enum(LOCALES).optional().default('en') }).strict(),
+  z.object({ demo: text({ max: 100, tooLong: 'invalid_value' }).regex(/^[a-z0-9-]{1,100}$/), lang: z.enum(LOCALES).optional().default('en') }).strict(),
 ]);
 
 export const studioStartParams = z
@@ -69,7 +70,7 @@ export const studioStartParams = z
 export const studioActParams = z.object({ session: sessionToken, roundId, step: z.number().int().min(0), action: z.unknown() }).strict();
 
 /** A lobby game as get_games lists it (contract: name, external_game_id, slug, game_info, demo_url). */
-export interface LobbyGame {
+export interface ListedGame {
   id: number;
   name: string;
   slug: string;
@@ -92,7 +93,11 @@ export interface StudioRound {
   done: boolean;
   actions: string[];
   view: unknown;
+  /** Everything the round has staked so far. */
   stake: number;
+  /** Each stake of the round in the order taken: the chosen stake first, then side bets and the stakes of moves (a double, a split, insurance, a call). */
+  stakes: number[];
+  /** Everything the round returned, once done. */
   win: number;
 }
 
@@ -100,14 +105,20 @@ export interface StudioSessionReply {
   status: 1;
   /** Set when the call opened a new (demo) session: the page keeps it for its next calls. */
   session?: string;
-  game: { name: string; slug: string; engine: string; config: Record<string, unknown>; provider: string; theme: string };
+  /** `config` is the table's settings with their defaults (a blackjack table's rules); `rtp` the return it states (0.9967 = 99.67 %). */
+  game: { name: string; slug: string; engine: string; config: Record<string, unknown>; provider: string; theme: string; rtp: number };
   mode: 'real' | 'fun';
-  currency: 'EUR' | 'INR';
+  /** ISO 4217: the player's wallet currency in real play (and in free play when a player launched it), else the page locale's. */
+  currency: string;
   locale: string;
   balance: number;
   limits: { min: number; max: number; default: number };
-  /** A round left unfinished (a blackjack hand…), to resume. */
+  /** The player's hand of this game left unfinished (a blackjack hand…), whichever launch dealt it, to resume. */
   openRound: StudioRound | null;
+  /** After how many hours untouched a hand is ended by the game's rule and paid; null in free play, where hands wait. */
+  abandonedHandHours: number | null;
+  /** Real play of a logged-in player: when the next reality check falls due, and what it says. */
+  realityCheck?: RealityCheckInfo | null;
 }
 
 export interface StudioRoundReply {
@@ -116,5 +127,92 @@ export interface StudioRoundReply {
   balance: number;
 }
 
-/** Stake limits of every game, in cents. */
-export const STAKE_LIMITS = { min: 10, max: 10_000, default: 100 } as const;
+/** Stake limits of every game, in cents (kept beside the game tables, which need them without zod). */
+export { STAKE_LIMITS } from '../game-tables.ts';
+
+/** A client seed the player chooses (src/shared/fairness.ts): letters, digits, `-` and `_`. */
+const clientSeed = text({ max: 64, trim: true, tooLong: 'invalid_client_seed' }).regex(CLIENT_SEED_PATTERN, 'invalid_client_seed');
+
+/** The game page's fairness panel: the session's seeds and its latest rounds. */
+export const studioFairnessParams = z.object({ session: sessionToken }).strict();
+/** Reveals the server seed in use and starts a new pair, with the client seed the player typed (else the same one). */
+export const studioRotateSeedParams = z.object({ session: sessionToken, clientSeed: clientSeed.optional() }).strict();
+/** The player's seeds and latest rounds: no parameters. */
+export const fairnessParams = z.object({}).loose();
+export const rotateSeedParams = z.object({ client_seed: clientSeed.optional() }).loose();
+/** A round of the bet list (`studio-<id>`). */
+export const roundDetailsParams = z.object({ round_id: text({ max: 40, tooLong: 'invalid_value' }).regex(/^studio-\d{1,12}$/, 'invalid_value') }).loose();
+
+/** A seed pair as a player may see it: the server seed only once rotated. */
+export interface ShownSeed {
+  serverSeedHash: string;
+  serverSeed: string | null;
+  clientSeed: string;
+  nextNonce: number;
+  revealedAt: string | null;
+}
+
+/** A round with what makes it verifiable: seeds, nonce and the outcome they decided (once the round is over). */
+export interface RoundDetails {
+  id: string;
+  game: string;
+  engine: string;
+  variant: string | null;
+  createdAt: string;
+  finished: boolean;
+  stake: number;
+  win: number;
+  view: unknown;
+  outcome: FairOutcome | null;
+  nonce: number | null;
+  serverSeedHash?: string;
+  serverSeed?: string | null;
+  clientSeed?: string;
+}
+
+export interface FairnessReply {
+  status: 1;
+  active: ShownSeed;
+  previous: ShownSeed[];
+  rounds: RoundDetails[];
+}
+
+export interface RotateSeedReply {
+  status: 1;
+  revealed: ShownSeed;
+  active: ShownSeed;
+}
+
+/** The crash game's calls from its page (the launch token names the player). */
+export const crashStateParams = z.object({ session: sessionToken }).strict();
+export const crashBetParams = z
+  .object({
+    session: sessionToken,
+    amount: z.number().positive('invalid_value').multipleOf(0.01, 'invalid_value'),
+    /** Cash out by itself at this multiplier (1.01 to 10,000), or null. */
+    autoCashout: z
+      .number()
+      .min(1.01, 'crash_auto_out_of_range')
+      .max(10_000, 'crash_auto_out_of_range')
+      .multipleOf(0.01, 'crash_auto_out_of_range')
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export const crashCashoutParams = z.object({ session: sessionToken }).strict();
+
+/** A live table's calls from its page (the launch token names the player and the table). */
+export const liveStateParams = z.object({ session: sessionToken }).strict();
+export const liveBetParams = z
+  .object({
+    session: sessionToken,
+    /** Roulette: `{ bets }`, each chip's amount in cents on its spot; baccarat: `{ bet, amount }` in cents. Checked by the table's rules. */
+    choice: z.record(text({ max: 40, tooLong: 'invalid_choice' }), z.unknown(), 'invalid_choice'),
+  })
+  .strict();
+
+/** A bingo room's calls from its page (the launch token names the player and the room). */
+export const bingoStateParams = z.object({ session: sessionToken }).strict();
+export const bingoBuyParams = z
+  .object({ session: sessionToken, tickets: z.int('bingo_ticket_count').min(1, 'bingo_ticket_count').max(6, 'bingo_ticket_count') })
+  .strict();

@@ -1,40 +1,35 @@
 // The player's forms — registration, profile, password change — as one set of rules
 // that the sign-up island and the server both run. Messages are catalogue keys.
 import { LOCALES } from '../locales.ts';
-import { z } from './common.ts';
+import { text, z } from './common.ts';
 import { ageOn, FIELD_LIMITS, isCountryCode, MIN_PHONE_DIGITS, MINIMUM_AGE, PASSWORD_MIN_LENGTH } from '../player-rules.ts';
 
 export { ageOn, FIELD_LIMITS, isCountryCode, latestBirthday, MIN_PHONE_DIGITS, MINIMUM_AGE, PASSWORD_MIN_LENGTH, SIGN_UP_LOCALES } from '../player-rules.ts';
 
 /** Usernames: letters, digits, dot, dash and underscore; 3 to 30 of them. */
-export const username = z
-  .string()
-  .trim()
+export const username = text({ max: FIELD_LIMITS.username, trim: true, tooLong: 'username_too_long' })
   .min(1, 'field_required')
   .min(FIELD_LIMITS.usernameMin, 'username_too_short')
-  .max(FIELD_LIMITS.username, 'username_too_long')
   .regex(/^[\p{L}\p{N}._-]*$/u, 'username_invalid');
 
 export const validatePlayerNameParams = z.object({ username }).loose();
 
 /** A new password: at least `min` characters (SPEC: 3; settings may ask for more). */
 export function newPassword(min: number = PASSWORD_MIN_LENGTH) {
-  return z.string().min(1, 'field_required').min(min, 'password_validation').max(FIELD_LIMITS.password, 'password_too_long');
+  return text({ max: FIELD_LIMITS.password, tooLong: 'password_too_long' }).min(1, 'field_required').min(min, 'password_validation');
 }
 
-export const email = z.string().trim().min(1, 'field_required').max(FIELD_LIMITS.email, 'email_too_long').pipe(z.email('email_validation'));
+// Only its match with the password matters; the bound just keeps absurd input out.
+const passwordConfirmation = text({ max: 1000 }).min(1, 'field_required');
 
-/** PostgreSQL text cannot hold NUL; a string with one is refused here, not by a 500 later. */
-export const withoutNul = (s: string) => !s.includes('\u0000');
+export const email = text({ max: FIELD_LIMITS.email, trim: true, tooLong: 'email_too_long' }).min(1, 'field_required').pipe(z.email('email_validation'));
 
-/** A required line of text, trimmed, at most `max` characters. */
-export function requiredText(max: number) {
-  return z.string().trim().min(1, 'field_required').max(max, 'field_too_long').refine(withoutNul, 'invalid_value');
+/** A required text, trimmed, at most `max` characters; one line unless `multiline`. */
+export function requiredText(max: number, { multiline = false }: { multiline?: boolean } = {}) {
+  return text({ max, multiline, trim: true }).min(1, 'field_required');
 }
 
-export const country = z
-  .string()
-  .trim()
+export const country = text({ max: 2, trim: true, tooLong: 'country_validation' })
   .toUpperCase()
   .min(1, 'field_required')
   .refine((code) => isCountryCode(code), 'country_validation');
@@ -45,32 +40,24 @@ export const interfaceLocal = z.enum(LOCALES, { error: 'invalid_value' });
 
 /** The dial code as `+49`, from the picker's `{ text, value }` object or a plain string. */
 export const countryPhone = z
-  .union([z.string(), z.object({ value: z.string() }).loose()], {
+  .union([text({ max: 10, tooLong: 'phone_number_validation' }), z.object({ value: text({ max: 10, tooLong: 'phone_number_validation' }) }).loose()], {
     error: (issue) => (issue.input === undefined || issue.input === null ? 'field_required' : 'phone_number_validation'),
   })
   .transform((v) => (typeof v === 'string' ? v : v.value).trim().replace(/^\+?/, '+'))
   .refine((dial) => /^\+\d{1,4}$/.test(dial), 'phone_number_validation');
 
 /** The local part of the phone number: digits only. */
-export const localPhone = z
-  .string()
-  .trim()
+export const localPhone = text({ max: FIELD_LIMITS.phoneDigits, trim: true, tooLong: 'phone_number_too_long' })
   .min(1, 'field_required')
-  .regex(/^\d+$/, 'phone_number_validation')
-  .max(FIELD_LIMITS.phoneDigits, 'phone_number_too_long');
+  .regex(/^\d+$/, 'phone_number_validation');
 
 /** A whole number as stored: `+` and 7 to 15 digits. */
-export const fullPhone = z
-  .string()
-  .trim()
+export const fullPhone = text({ max: 1 + FIELD_LIMITS.phoneDigits, trim: true, tooLong: 'phone_number_too_long' })
   .min(1, 'field_required')
   .regex(/^\+\d+$/, 'phone_number_validation')
-  .refine((v) => v.length - 1 >= MIN_PHONE_DIGITS, 'phone_number_length_check')
-  .refine((v) => v.length - 1 <= FIELD_LIMITS.phoneDigits, 'phone_number_too_long');
+  .refine((v) => v.length - 1 >= MIN_PHONE_DIGITS, 'phone_number_length_check');
 
-export const birthday = z
-  .string()
-  .trim()
+export const birthday = text({ max: 10, trim: true, tooLong: 'birthday_validation' })
   .min(1, 'field_required')
   .superRefine((value, ctx) => {
     const age = ageOn(value);
@@ -79,11 +66,7 @@ export const birthday = z
   });
 
 /** Optional promo code: empty means none. */
-export const promoCode = z
-  .string()
-  .trim()
-  .max(FIELD_LIMITS.promoCode, 'invalid_promo_code')
-  .refine(withoutNul, 'invalid_promo_code')
+export const promoCode = text({ max: FIELD_LIMITS.promoCode, trim: true, tooLong: 'invalid_promo_code' })
   .nullish()
   .transform((v) => (v ? v : null));
 
@@ -131,7 +114,7 @@ export function registerPlayerParams(passwordMinLength: number = PASSWORD_MIN_LE
     .object({
       username,
       password: newPassword(passwordMinLength),
-      confirmPassword: z.string().min(1, 'field_required'),
+      confirmPassword: passwordConfirmation,
       email,
       countryPhone,
       phone_number1: localPhone,
@@ -203,9 +186,9 @@ export type ProfileChanges = z.output<typeof updateProfileParams>;
 export function changePasswordParams(passwordMinLength: number = PASSWORD_MIN_LENGTH) {
   return z
     .object({
-      oldPassword: z.string().min(1, 'field_required').max(FIELD_LIMITS.password, 'password_too_long'),
+      oldPassword: text({ max: FIELD_LIMITS.password, tooLong: 'password_too_long' }).min(1, 'field_required'),
       newPassword: newPassword(passwordMinLength),
-      confirmPassword: z.string().min(1, 'field_required'),
+      confirmPassword: passwordConfirmation,
     })
     .superRefine((v, ctx) => checkConfirmation(v.newPassword, v.confirmPassword, ctx, 'confirmPassword'), always);
 }
@@ -215,15 +198,13 @@ export const changePasswordForm = changePasswordParams();
 export function confirmPasswordResetParams(passwordMinLength: number = PASSWORD_MIN_LENGTH) {
   return z
     .object({
-      token: z.string().trim().min(1, 'field_required').max(200, 'invalid_reset_token'),
+      token: text({ max: 200, trim: true, tooLong: 'invalid_reset_token' }).min(1, 'field_required'),
       password: newPassword(passwordMinLength),
-      confirmPassword: z.string().min(1, 'field_required'),
+      confirmPassword: passwordConfirmation,
     })
     .superRefine((v, ctx) => checkConfirmation(v.password, v.confirmPassword, ctx, 'confirmPassword'), always);
 }
 export const confirmPasswordResetForm = confirmPasswordResetParams();
 
 /** `front/validate_promo_code`: empty or missing counts as valid. */
-export const validatePromoCodeParams = z
-  .object({ promo_code: z.string().max(200, 'invalid_promo_code').refine(withoutNul, 'invalid_promo_code').nullish() })
-  .loose();
+export const validatePromoCodeParams = z.object({ promo_code: text({ max: 200, tooLong: 'invalid_promo_code' }).nullish() }).loose();

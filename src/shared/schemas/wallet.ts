@@ -2,10 +2,9 @@
 // game studio's server-to-server wallet callback. Messages are catalogue keys. Body
 // ids (`id`, `playerId`, `player_id`) are accepted and ignored: the token decides.
 import { toCents } from '../money.ts';
-import { z } from './common.ts';
+import { MAX_PERIOD_DAYS } from '../wallet.ts';
+import { text, z } from './common.ts';
 
-/** The longest custom period the lists accept, in days: a year, well past the three months players must reach. */
-export const MAX_PERIOD_DAYS = 366;
 export const MAX_ITEMS_PER_PAGE = 100;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -14,19 +13,19 @@ const isDay = (s: string) => DAY.test(s) && !Number.isNaN(Date.parse(`${s}T00:00
 /** A whole number, sent as a number or as digits in a string (query-string habits). */
 const wholeNumber = (min: number, max: number) =>
   z
-    .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)])
+    .union([z.number(), text({ max: 20, trim: true, tooLong: 'invalid_value' }).regex(/^\d+$/).transform(Number)])
     .pipe(z.number().int('invalid_value').min(min, 'invalid_value').max(max, 'invalid_value'));
 
 /** A YYYY-MM-DD day; empty or null means not given. */
 const optionalDay = z
-  .union([z.string().trim(), z.null()])
+  .union([text({ max: 10, trim: true, tooLong: 'invalid_date' }), z.null()])
   .optional()
   .transform((v) => v || undefined)
   .refine((v) => v === undefined || isDay(v), 'invalid_date');
 
 /** Empty, null, or a missing value mean "no provider filter". */
 const providerFilter = z
-  .union([z.string().trim().max(100, 'invalid_value'), z.null()])
+  .union([text({ max: 100, trim: true, tooLong: 'invalid_value' }), z.null()])
   .optional()
   .transform((v) => v || undefined);
 
@@ -92,11 +91,11 @@ export const betListParams = z
 export const financialTransactionParams = z
   .object({
     tx_id: z
-      .union([z.number().int(), z.string().trim().max(200, 'invalid_value'), z.null()])
+      .union([z.number().int(), text({ max: 200, trim: true, tooLong: 'invalid_value' }), z.null()])
       .optional()
       .transform((v) => (v === '' || v === null ? undefined : v)),
     invoice_id: z
-      .union([z.string().trim().max(200, 'invalid_value'), z.null()])
+      .union([text({ max: 200, trim: true, tooLong: 'invalid_value' }), z.null()])
       .optional()
       .transform((v) => v || undefined),
   })
@@ -110,7 +109,7 @@ export const cancelWithdrawalParams = z.object({ transactionId: wholeNumber(1, N
 
 /** An amount as the contract writes money (a number, or its text, with at most two decimals), turned into cents. */
 const money = (min: number) =>
-  z.union([z.number(), z.string()]).transform((v, ctx) => {
+  z.union([z.number(), text({ max: 30, tooLong: 'invalid_value' })]).transform((v, ctx) => {
     const cents = toCents(v);
     if (cents === undefined || cents < min) {
       ctx.addIssue({ code: 'custom', message: 'invalid_amount' });
@@ -119,7 +118,7 @@ const money = (min: number) =>
     return cents;
   });
 
-const transactionId = z.string().trim().min(1, 'field_required').max(200, 'invalid_value');
+const transactionId = text({ max: 200, trim: true, tooLong: 'invalid_value' }).min(1, 'field_required');
 const playerId = z.number().int().positive();
 
 /** The game studio's bet: stake `amount` for `playerId` in a round of a game. */
@@ -127,10 +126,10 @@ export const gameBetParams = z.object({
   playerId,
   transactionId,
   amount: money(1),
-  gameId: z.string().trim().min(1, 'field_required').max(100, 'invalid_value'),
-  gameName: z.string().trim().min(1, 'field_required').max(200, 'invalid_value'),
-  roundId: z.string().trim().min(1, 'field_required').max(200, 'invalid_value'),
-  provider: z.string().trim().max(100, 'invalid_value').optional(),
+  gameId: text({ max: 100, trim: true, tooLong: 'invalid_value' }).min(1, 'field_required'),
+  gameName: text({ max: 200, trim: true, tooLong: 'invalid_value' }).min(1, 'field_required'),
+  roundId: text({ max: 200, trim: true, tooLong: 'invalid_value' }).min(1, 'field_required'),
+  provider: text({ max: 100, trim: true, tooLong: 'invalid_value' }).optional(),
 });
 
 /** The game studio's win for an earlier bet; 0 settles a lost round. */

@@ -1,7 +1,8 @@
 // Punto banco: pick Player, Banker or Tie, then Deal. The tableau decides every third
 // card, so the whole coup comes back at once; the screen deals it card by card in the
 // order of the table (player, banker, player, banker, then the third cards).
-import type { BaccaratBet, BaccaratView } from '../../server/games/engines/baccarat.ts';
+import { finder } from '../dom.ts';
+import type { BaccaratBet, BaccaratView } from '../../shared/game-views.ts';
 import type { Screen } from '../studio.ts';
 import { type Card, cardsText, createHand, type Hand } from './cards.ts';
 import './baccarat.css';
@@ -38,7 +39,7 @@ export const screen: Screen = (root, studio) => {
       <p class="card-rule"></p>
       <p class="visually-hidden" aria-live="polite"></p>
     </div>`;
-  const q = <T extends Element>(sel: string) => root.querySelector(sel) as T;
+  const q = finder(root);
   const ratio = new Intl.NumberFormat(document.documentElement.lang || 'en', { maximumFractionDigits: 2 });
   q('#bac-player-name').textContent = t('baccarat_player');
   q('#bac-banker-name').textContent = t('baccarat_banker');

@@ -2,6 +2,7 @@
 // suits are paths of our own, never font glyphs), its spoken name, and a hand that deals,
 // reveals and replaces its cards with a short animation (none when the player asked for
 // less motion). Cards come from the engines as 'AS', 'TD', '9H'; null is a face-down card.
+import { sleep } from '../dom.ts';
 import type { Studio } from '../studio.ts';
 import './cards.css';
 
@@ -21,8 +22,6 @@ const CARD = /^[2-9TJQKA][SHDC]$/;
 /** How long a card takes to turn over, and to slide from the shoe to its place (ms). */
 const FLIP_MS = 240;
 const MOVE_MS = 230;
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function suitSvg(suit: string, className: string): string {
   return `<svg class="${className}" viewBox="0 0 100 100" aria-hidden="true" focusable="false" fill="currentColor">${SUIT_SHAPES[suit] ?? ''}</svg>`;

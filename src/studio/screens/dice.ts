@@ -1,12 +1,13 @@
 // Dice: choose a target and over or under; the chance and the payout follow the choice.
-import type { DiceView } from '../../server/games/engines/dice.ts';
+import { finder } from '../dom.ts';
+import { dicePayout, ONE_X } from '../../shared/game-tables.ts';
+import type { DiceView } from '../../shared/game-views.ts';
 import type { Screen } from '../studio.ts';
 import './dice.css';
 
-/** The payout multiple shown beside the slider, as the engine's dicePayout computes it (1 % edge, whole basis points). */
+/** The payout multiple shown beside the slider: the engine's own rule (1 % edge, whole basis points). */
 function multiple(target: number, direction: 'over' | 'under'): number {
-  const winning = direction === 'under' ? target * 100 : (100 - target) * 100 - 1;
-  return Math.floor(99_000_000 / winning) / 10_000;
+  return dicePayout(target, direction) / ONE_X;
 }
 
 export const screen: Screen = (root, studio) => {
@@ -24,7 +25,7 @@ export const screen: Screen = (root, studio) => {
       </fieldset>
       <dl class="dice-odds"><div><dt></dt><dd class="chance"></dd></div><div><dt></dt><dd class="payout"></dd></div></dl>
     </div>`;
-  const q = <T extends Element>(sel: string) => root.querySelector(sel) as T;
+  const q = finder(root);
   const rollEl = q<HTMLOutputElement>('.dice-roll');
   const target = q<HTMLInputElement>('#dice-target');
   const fill = q<HTMLElement>('.dice-fill');

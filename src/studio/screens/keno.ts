@@ -1,6 +1,7 @@
 // Keno: pick 1 to 10 of the 80 numbers, then the server draws 20; the screen shows them
 // coming out one by one and lights up the picks that were drawn.
-import type { KenoView } from '../../server/games/engines/keno.ts';
+import { finder, sleep } from '../dom.ts';
+import type { KenoView } from '../../shared/game-views.ts';
 import type { Screen } from '../studio.ts';
 import './keno.css';
 
@@ -8,8 +9,6 @@ const NUMBERS = 80;
 const DRAWN = 20;
 const MAX_PICKS = 10;
 const BALL_MS = 60;
-
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export const screen: Screen = (root, studio) => {
   const { t } = studio;
@@ -31,13 +30,13 @@ export const screen: Screen = (root, studio) => {
       </div>
      </div>
     </div>`;
-  const q = <T extends Element>(sel: string) => root.querySelector(sel) as T;
+  const q = finder(root);
   const board = q<HTMLElement>('.keno-board');
   const drawnList = q<HTMLOListElement>('.keno-drawn');
   const picksEl = q<HTMLElement>('.keno-picks');
   const hitsEl = q<HTMLElement>('.keno-hits');
   board.setAttribute('aria-label', t('keno_board'));
-  q('.keno-help').textContent = t('keno_help', MAX_PICKS, DRAWN, NUMBERS);
+  q('.keno-help').textContent = `${t('keno_help', MAX_PICKS)} ${t('keno_draw_help', DRAWN, NUMBERS)}`;
   q('.keno-picks-term').textContent = t('keno_picks');
   q('.keno-hits-term').textContent = t('keno_hits');
   q('.keno-drawn-title').textContent = t('keno_drawn');
@@ -151,7 +150,7 @@ export const screen: Screen = (root, studio) => {
       slot.textContent = String(n);
       if (hit) slot.dataset.hit = 'true';
       hitsEl.textContent = String(hits);
-      if (!studio.calm) await wait(BALL_MS);
+      if (!studio.calm) await sleep(BALL_MS);
     }
     // Said once at the end, not twenty times on the way.
     hitsEl.setAttribute('aria-live', 'polite');

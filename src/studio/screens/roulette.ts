@@ -1,58 +1,129 @@
-// Roulette: chips on a European table (a click adds one), the stake split over the bets by
-// their chips, then the wheel turns to the pocket the server drew and the winning bets light up.
-import type { RouletteBet, RouletteView } from '../../server/games/engines/roulette.ts';
-import { rouletteColor } from '../../shared/game-tables.ts';
+// Roulette: pick a chip, place it on any spot of a European or American table (a number,
+// the line or corner between numbers, or an outside bet), then spin. Each spot keeps its own amount
+// within the table's limits; the round's stake is their sum. Undo, clear, repeat the last
+// spin's bets and double them. The wheel turns to the pocket the server drew and the
+// winning spots light up.
+import { finder } from '../dom.ts';
+import type { RouletteBet, RouletteView } from '../../shared/game-views.ts';
+import {
+  AMERICAN_ROULETTE_RTP,
+  DOUBLE_ZERO,
+  ROULETTE_LIMITS,
+  type RouletteLimits,
+  type RouletteSpot,
+  rouletteChips,
+  rouletteColor,
+  roulettePocketLabel,
+  rouletteSpotsOf,
+} from '../../shared/game-tables.ts';
 import type { Screen } from '../studio.ts';
 import './roulette.css';
 
 /** The pockets in their order round a European wheel. */
-const WHEEL = [0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26];
-/** The engine's limit of bets in one round. */
-const MAX_BETS = 20;
-const MAX_SHARE = 999;
+const EUROPEAN_WHEEL = [
+  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26,
+];
+/** And round an American wheel (37 is 00, opposite 0). */
+const AMERICAN_WHEEL = [
+  0, 28, 9, 26, 30, 11, 7, 20, 32, 17, 5, 22, 34, 15, 3, 24, 36, 13, 1, 37, 27, 10, 25, 29, 12, 8, 19, 31, 18, 6, 21, 33, 16, 4, 23, 35, 14, 2,
+];
+/**
+ * Where the American table's bets round the zeros sit: 00 beside 3 and 0 beside 2 and 1 on
+ * the wide table, so these spots run down the zeros' edge in the order of the numbers they
+ * touch, spaced so a finger tells them apart; the split 0/00 lies between the two zeros, and
+ * the five-number bet on the corner with the dozens, where a European table has the first four.
+ */
+const AMERICAN_ZERO_PLACES: Record<string, [x: number, y: number]> = {
+  'split-3-37': [0, 0.1],
+  'street-2-3-37': [0, 0.24],
+  'split-2-37': [0, 0.36],
+  'street-0-2-37': [0, 0.48],
+  'split-0-2': [0, 0.6],
+  'street-0-1-2': [0, 0.72],
+  'split-0-1': [0, 0.86],
+  'five-0-1-2-3-37': [0, 1],
+  'split-0-37': [-1 / 24, 1 / 3],
+};
 /** The lap of the strip the ball lands in (it rests on lap 1, with a lap either side), and the width of a pocket in px. */
 const LAPS = 4;
 const POCKET = 40;
 const SPIN_MS = 1700;
 
-type Kind = RouletteBet['kind'];
+/** A layout of chips: spot key → amount in cents, in the order the spots were first covered. */
+type Layout = Map<string, number>;
 
-interface Spot {
-  key: string;
-  bet: RouletteBet;
-  button: HTMLButtonElement;
-  chip: HTMLElement;
-  /** The accessible name, e.g. "Straight 17". */
-  name: string;
-  /** The name in the list of bets. */
-  short: string;
+/** The table's limits from the game's config (cents), or the defaults when the config says nothing usable. */
+function limitsOf(config: Record<string, unknown>): RouletteLimits {
+  const l = config.limits as Partial<RouletteLimits> | undefined;
+  const ok = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
+  return l && ok(l.spotMin) && ok(l.spotMax) && ok(l.tableMax) ? { spotMin: l.spotMin, spotMax: l.spotMax, tableMax: l.tableMax } : ROULETTE_LIMITS;
+}
+
+/** Where an inside bet's hot spot sits on the block of numbers of the wide table (0–1 across, 0–1 down; 3, 6, 9… on top). */
+function insidePlace(spot: RouletteSpot): [x: number, y: number] {
+  const column = (n: number) => (Math.ceil(n / 3) - 0.5) / 12;
+  const row = (n: number) => (2 - ((n - 1) % 3) + 0.5) / 3;
+  const american = AMERICAN_ZERO_PLACES[spot.key];
+  if (american) return american;
+  const numbers = spot.numbers.filter((n) => n !== 0);
+  const mid = (values: number[]) => (Math.min(...values) + Math.max(...values)) / 2;
+  // Zero's bets sit on its edge; the first four on the corner it shares with 1 and the dozens.
+  if (spot.numbers.includes(0)) return [0, numbers.length === 3 ? 1 : mid(numbers.map(row))];
+  const x = mid(numbers.map(column));
+  // A street or a six line is placed on the edge beside the dozens, like chips on a real table.
+  if (spot.bet.kind === 'street' || spot.bet.kind === 'line') return [x, 1];
+  return [x, mid(numbers.map(row))];
 }
 
 export const screen: Screen = (root, studio) => {
-  const { t } = studio;
+  const { t, money } = studio;
+  const limits = limitsOf(studio.game.config);
+  const american = studio.game.config.wheel === 'american';
+  const { spots: SPOTS, byKey: SPOT_BY_KEY } = rouletteSpotsOf(american ? 'american' : 'european');
+  const WHEEL = american ? AMERICAN_WHEEL : EUROPEAN_WHEEL;
+  const chipValues = rouletteChips(limits);
+  const cash = (cents: number) => money(cents / 100);
+  const face = new Intl.NumberFormat(document.documentElement.lang, { maximumFractionDigits: 2 });
+  studio.hideStake();
+
   root.innerHTML = `
     <div class="roulette">
       <div class="roulette-top">
         <div class="roulette-wheel" aria-hidden="true"><div class="roulette-strip"></div><div class="roulette-pointer"></div></div>
         <output class="roulette-result" aria-live="polite"><span class="roulette-result-number">–</span><span class="visually-hidden"></span></output>
       </div>
-      <div class="roulette-bets">
-        <p class="roulette-help"></p>
-        <ul class="roulette-bet-list"></ul>
+      <div class="roulette-info">
+        <p class="roulette-limits"></p>
+        <p class="roulette-total"><span></span> <output></output></p>
       </div>
+      <div class="roulette-tools">
+        <fieldset class="roulette-chips"><legend class="visually-hidden"></legend></fieldset>
+        <div class="roulette-edit"></div>
+      </div>
+      <p class="roulette-help"></p>
       <div class="roulette-table" role="group"></div>
     </div>`;
-  const q = <T extends Element>(sel: string) => root.querySelector(sel) as T;
+  const q = finder(root);
   const strip = q<HTMLElement>('.roulette-strip');
   const wheel = q<HTMLElement>('.roulette-wheel');
   const resultEl = q<HTMLOutputElement>('.roulette-result');
   const resultNumber = q<HTMLElement>('.roulette-result-number');
   const resultText = q<HTMLElement>('.roulette-result .visually-hidden');
   const table = q<HTMLElement>('.roulette-table');
-  const list = q<HTMLUListElement>('.roulette-bet-list');
+  // After the table's cells, so Tab meets the numbers and outside bets before the lines between them.
+  const inside = document.createElement('div');
+  inside.className = 'roulette-inside';
+  const totalEl = q<HTMLOutputElement>('.roulette-total output');
   const help = q<HTMLElement>('.roulette-help');
   table.setAttribute('aria-label', t('roulette_table'));
   help.textContent = t('roulette_help');
+  // A French table's la partage, said where the player reads how to bet.
+  if (studio.game.config.rule === 'la_partage') help.textContent += ` ${t('roulette_la_partage', studio.percent(36.5 / 37))}`;
+  // An American table's returns, the five-number bet's worse one named.
+  if (american)
+    help.textContent += ` ${t('roulette_american', studio.percent(AMERICAN_ROULETTE_RTP.standard), studio.percent(AMERICAN_ROULETTE_RTP.fiveNumber))}`;
+  q('.roulette-limits').textContent = t('roulette_limits', cash(limits.spotMin), cash(limits.spotMax), cash(limits.tableMax));
+  q('.roulette-total span').textContent = t('roulette_total');
 
   // The wheel as a strip of pockets, repeated so it can run several laps before it stops.
   const pockets: HTMLElement[] = [];
@@ -60,7 +131,7 @@ export const screen: Screen = (root, studio) => {
     for (const n of WHEEL) {
       const pocket = document.createElement('span');
       pocket.className = `roulette-pocket ${rouletteColor(n)}`;
-      pocket.textContent = String(n);
+      pocket.textContent = roulettePocketLabel(n);
       strip.append(pocket);
       pockets.push(pocket);
     }
@@ -75,169 +146,269 @@ export const screen: Screen = (root, studio) => {
   place(WHEEL.length + resting);
   new ResizeObserver(() => place(WHEEL.length + resting)).observe(wheel);
 
-  // The table. Each spot knows its place in the wide layout (12 columns of numbers, zero
-  // on the left) and in the tall one (3 columns, zero on top), set as CSS variables.
-  const spots = new Map<string, Spot>();
+  // The chip tray: one radio per chip, the smallest chosen.
+  const tray = q<HTMLFieldSetElement>('.roulette-chips');
+  q('.roulette-chips legend').textContent = t('roulette_chip_value');
+  chipValues.forEach((value, i) => {
+    const label = document.createElement('label');
+    label.className = 'roulette-pick';
+    label.innerHTML = `<input type="radio" name="chip" class="visually-hidden" /><span class="roulette-coin" data-tier="${i}" aria-hidden="true"></span><span class="visually-hidden"></span>`;
+    const input = label.querySelector('input') as HTMLInputElement;
+    input.value = String(value);
+    input.checked = i === 0;
+    (label.querySelector('.roulette-coin') as HTMLElement).textContent = face.format(value / 100);
+    (label.querySelector('.visually-hidden:not(input)') as HTMLElement).textContent = cash(value);
+    tray.append(label);
+  });
+  const chosenChip = () => Number(tray.querySelector<HTMLInputElement>('input:checked')?.value ?? chipValues[0]);
+  /** The colour of a stack: that of the largest chip it reaches. */
+  const tierOf = (cents: number) =>
+    Math.max(
+      0,
+      chipValues.findLastIndex((c) => c <= cents),
+    );
+
+  // The table. Straight numbers and outside bets are cells of a grid with a place in the wide
+  // layout (12 columns of numbers, zero on the left) and in the tall one (3 columns, zero on top),
+  // set as CSS variables; the other inside bets are hot spots on the lines between numbers.
+  interface SpotView {
+    spot: RouletteSpot;
+    button: HTMLButtonElement;
+    chip: HTMLElement;
+    /** The spot's name, e.g. "Split 17/20". */
+    name: string;
+  }
+  const views = new Map<string, SpotView>();
   type Area = [column: number, row: number, columnSpan: number, rowSpan: number];
-  const add = (key: string, bet: RouletteBet, label: string, name: string, at: { h: Area; v: Area }, css: string, short = name) => {
+  // Pointing at a spot (or, without a pointer there, focusing it) shows the numbers it covers.
+  const covering = { pointed: null as string | null, focused: null as string | null };
+  const cover = (by: keyof typeof covering, key: string | null) => {
+    covering[by] = key;
+    const numbers = new Set(SPOT_BY_KEY.get(covering.pointed ?? covering.focused ?? '')?.numbers);
+    for (let n = 0; n <= DOUBLE_ZERO; n++) views.get(`straight-${n}`)?.button.toggleAttribute('data-cover', numbers.has(n));
+  };
+  const addSpot = (key: string, label: string, name: string, css: string, parent: HTMLElement) => {
+    const spot = SPOT_BY_KEY.get(key) as RouletteSpot;
     const button = document.createElement('button');
     button.type = 'button';
     button.className = `roulette-spot ${css}`;
-    button.setAttribute('aria-pressed', 'false');
-    button.setAttribute('aria-label', name);
-    const text = document.createElement('span');
-    text.className = 'roulette-spot-label';
-    text.textContent = label;
+    button.dataset.key = key;
     const chip = document.createElement('span');
-    chip.className = 'roulette-chip';
+    chip.className = 'roulette-stack';
     chip.setAttribute('aria-hidden', 'true');
-    button.append(text, chip);
+    if (label) {
+      const text = document.createElement('span');
+      text.className = 'roulette-spot-label';
+      text.setAttribute('aria-hidden', 'true');
+      text.textContent = label;
+      button.append(text);
+    }
+    button.append(chip);
+    button.addEventListener('click', () => addChip(key));
+    button.addEventListener('pointerenter', () => cover('pointed', key));
+    button.addEventListener('pointerleave', () => cover('pointed', null));
+    button.addEventListener('focus', () => cover('focused', key));
+    button.addEventListener('blur', () => cover('focused', null));
+    parent.append(button);
+    views.set(key, { spot, button, chip, name });
+    return button;
+  };
+  const cell = (key: string, label: string, name: string, css: string, at: { h: Area; v: Area }) => {
+    const button = addSpot(key, label, name, css, table);
     const [hc, hr, hcs, hrs] = at.h;
     const [vc, vr, vcs, vrs] = at.v;
     for (const [prop, value] of Object.entries({ hc, hr, hcs, hrs, vc, vr, vcs, vrs })) button.style.setProperty(`--${prop}`, String(value));
-    button.addEventListener('click', () => addChip(key));
-    table.append(button);
-    spots.set(key, { key, bet, button, chip, name, short });
   };
-  const share = 1;
-  add('straight-0', { kind: 'straight', value: 0, share }, '0', t('roulette_straight', 0), { h: [1, 1, 1, 3], v: [3, 1, 3, 1] }, 'green');
+  if (american) {
+    // 0 beside 1 and 2, 00 beside 3 (on a phone: 0 above 1 and 2, 00 above 3).
+    cell('straight-0', '0', t('roulette_straight', 0), 'green', { h: [1, 2, 1, 2], v: [3, 1, 2, 1] });
+    cell(`straight-${DOUBLE_ZERO}`, '00', t('roulette_straight', '00'), 'green', { h: [1, 1, 1, 1], v: [5, 1, 1, 1] });
+  } else cell('straight-0', '0', t('roulette_straight', 0), 'green', { h: [1, 1, 1, 3], v: [3, 1, 3, 1] });
   for (let n = 1; n <= 36; n++) {
     const column = Math.ceil(n / 3); // 1–12 along the table
     const row = 3 - ((n - 1) % 3); // 3, 6, 9… on the top row of the wide table
-    add(
-      `straight-${n}`,
-      { kind: 'straight', value: n, share },
-      String(n),
-      t('roulette_straight', n),
-      { h: [1 + column, row, 1, 1], v: [3 + ((n - 1) % 3), 1 + column, 1, 1] },
-      rouletteColor(n),
-    );
+    cell(`straight-${n}`, String(n), t('roulette_straight', n), rouletteColor(n), {
+      h: [1 + column, row, 1, 1],
+      v: [3 + ((n - 1) % 3), 1 + column, 1, 1],
+    });
   }
-  for (let c = 1; c <= 3; c++) {
-    add(
-      `column-${c}`,
-      { kind: 'column', value: c, share },
-      '2:1',
-      `${t('roulette_column', c)} (2:1)`,
-      { h: [14, 4 - c, 1, 1], v: [2 + c, 14, 1, 1] },
-      'outside',
-      t('roulette_column', c),
-    );
-  }
+  for (let c = 1; c <= 3; c++) cell(`column-${c}`, '2:1', t('roulette_column', c), 'outside', { h: [14, 4 - c, 1, 1], v: [2 + c, 14, 1, 1] });
   for (let d = 1; d <= 3; d++) {
     const range = `${d * 12 - 11}–${d * 12}`;
-    add(
-      `dozen-${d}`,
-      { kind: 'dozen', value: d, share },
-      range,
-      t('roulette_dozen', range),
-      { h: [2 + (d - 1) * 4, 4, 4, 1], v: [2, 2 + (d - 1) * 4, 1, 4] },
-      'outside',
-    );
+    cell(`dozen-${d}`, range, t('roulette_dozen', range), 'outside', { h: [2 + (d - 1) * 4, 4, 4, 1], v: [2, 2 + (d - 1) * 4, 1, 4] });
   }
-  const evens: Kind[] = ['low', 'even', 'red', 'black', 'odd', 'high'];
-  evens.forEach((kind, i) => {
+  (['low', 'even', 'red', 'black', 'odd', 'high'] as const).forEach((kind, i) => {
     const label = t(`roulette_${kind}`);
-    add(kind, { kind, share } as RouletteBet, label, label, { h: [2 + i * 2, 5, 2, 1], v: [1, 2 + i * 2, 1, 2] }, `outside ${kind}`);
+    cell(kind, label, label, `outside ${kind}`, { h: [2 + i * 2, 5, 2, 1], v: [1, 2 + i * 2, 1, 2] });
   });
+  const insideName = (spot: RouletteSpot) => {
+    const n = spot.numbers;
+    const joined = n.map(roulettePocketLabel).join('/');
+    switch (spot.bet.kind) {
+      case 'split':
+        return t('roulette_split', joined);
+      case 'street':
+        return n[0] === 0 || n.includes(DOUBLE_ZERO) ? t('roulette_trio', joined) : t('roulette_street', `${n[0]}–${n.at(-1)}`);
+      case 'corner':
+        return n[0] === 0 ? t('roulette_first_four') : t('roulette_corner', joined);
+      case 'five':
+        return t('roulette_five', joined);
+      default:
+        return t('roulette_line', `${n[0]}–${n.at(-1)}`);
+    }
+  };
+  table.append(inside);
+  for (const spot of SPOTS) {
+    if (!('numbers' in spot.bet)) continue;
+    const button = addSpot(spot.key, '', insideName(spot), `roulette-hot ${spot.bet.kind}`, inside);
+    const [x, y] = insidePlace(spot);
+    button.style.setProperty('--x', String(x));
+    button.style.setProperty('--y', String(y));
+  }
 
-  // The chips on the table, in the order they were placed (the order the bets are sent in).
-  const chips = new Map<string, number>();
+  // The bets: what is on the table for the next spin, the steps back, and the last spin's bets.
+  let layout: Layout = new Map();
+  let history: Layout[] = [];
+  const storeKey = `roulette-last:${studio.game.slug}`;
+  let last: Layout | null = null;
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(storeKey) ?? 'null') as [string, number][] | null;
+    if (Array.isArray(saved) && saved.every(([k, v]) => SPOT_BY_KEY.has(k) && Number.isInteger(v))) last = new Map(saved);
+  } catch {
+    // No storage in this frame: repeat works from the first spin on.
+  }
+  /** After a spin the table shows its chips, dimmed, until the next bet is placed. */
+  let shown: Layout | null = null;
   let spinning = false;
+  const totalOf = (l: Layout) => [...l.values()].reduce((a, b) => a + b, 0);
 
   const clearMarks = () => {
-    for (const spot of spots.values()) delete spot.button.dataset.won;
-    for (const li of list.children) delete (li as HTMLElement).dataset.won;
+    for (const v of views.values()) {
+      delete v.button.dataset.won;
+      delete v.button.dataset.hit;
+    }
     delete resultEl.dataset.colour;
-    for (const spot of spots.values()) delete spot.button.dataset.hit;
   };
 
   const render = () => {
-    for (const spot of spots.values()) {
-      const count = chips.get(spot.key) ?? 0;
-      spot.button.setAttribute('aria-pressed', String(count > 0));
-      spot.chip.textContent = count > 0 ? String(count) : '';
+    const visible = layout.size > 0 || !shown ? layout : shown;
+    table.toggleAttribute('data-settled', visible !== layout);
+    for (const [key, v] of views) {
+      const amount = visible.get(key) ?? 0;
+      v.chip.textContent = amount > 0 ? face.format(amount / 100) : '';
+      v.chip.dataset.tier = String(tierOf(amount));
+      v.button.toggleAttribute('data-placed', amount > 0);
+      const placed = layout.get(key) ?? 0;
+      v.button.setAttribute('aria-label', placed > 0 ? t('roulette_bet_on', v.name, cash(placed)) : v.name);
     }
-    const total = [...chips.values()].reduce((a, b) => a + b, 0);
-    const stake = Math.round(studio.stake() * 100);
-    list.replaceChildren(
-      ...[...chips].map(([key, count]) => {
-        const spot = spots.get(key)!;
-        const li = document.createElement('li');
-        const remove = document.createElement('button');
-        remove.type = 'button';
-        remove.className = 'roulette-bet';
-        remove.setAttribute('aria-label', t('roulette_remove', spot.name));
-        const name = document.createElement('span');
-        name.textContent = count > 1 ? `${spot.short} ×${count}` : spot.short;
-        const amount = document.createElement('span');
-        amount.className = 'roulette-bet-amount';
-        amount.textContent = studio.money(Math.floor((stake * count) / total) / 100);
-        remove.append(name, amount);
-        remove.addEventListener('click', () => removeChip(key));
-        li.append(remove);
-        li.dataset.key = key;
-        if (spot.button.dataset.won) li.dataset.won = 'true';
-        return li;
-      }),
-    );
-    help.hidden = chips.size > 0;
+    totalEl.textContent = cash(totalOf(layout));
+    help.hidden = layout.size > 0 || shown !== null;
+    renderTools();
     setActions();
   };
 
-  const addChip = (key: string) => {
-    if (spinning) return;
-    const count = chips.get(key) ?? 0;
-    if (count === 0 && chips.size >= MAX_BETS) {
-      studio.say(t('roulette_max_bets', MAX_BETS), 'error');
-      return;
+  /** Puts a new layout on the table, the old one kept for undo; refuses what breaks a limit. */
+  const change = (next: Layout) => {
+    if (spinning) return false;
+    for (const amount of next.values()) {
+      if (amount > limits.spotMax) {
+        studio.say(t('roulette_spot_max', cash(limits.spotMax)), 'error');
+        return false;
+      }
     }
-    if (count >= MAX_SHARE) return;
-    clearMarks();
-    chips.set(key, count + 1);
+    if (totalOf(next) > limits.tableMax) {
+      studio.say(t('roulette_table_max', cash(limits.tableMax)), 'error');
+      return false;
+    }
+    history.push(layout);
+    layout = next;
+    if (shown) {
+      shown = null;
+      clearMarks();
+    }
+    studio.say('');
     render();
+    return true;
   };
-  const removeChip = (key: string) => {
-    if (spinning) return;
-    const count = chips.get(key) ?? 0;
-    clearMarks();
-    if (count <= 1) chips.delete(key);
-    else chips.set(key, count - 1);
+  const addChip = (key: string) => {
+    const next = new Map(layout);
+    next.set(key, (next.get(key) ?? 0) + chosenChip());
+    change(next);
+  };
+  const undo = () => {
+    const previous = history.pop();
+    if (spinning || !previous) return;
+    layout = previous;
+    studio.say('');
     render();
-    // The list was rebuilt: keep the focus on the same bet, or on the table when it is gone.
-    const again = list.querySelector<HTMLElement>(`li[data-key="${key}"] button`);
-    (again ?? spots.get(key)?.button)?.focus();
   };
   const clear = () => {
-    if (spinning) return;
-    chips.clear();
-    clearMarks();
-    render();
+    if (layout.size > 0) change(new Map());
+    else if (shown) {
+      shown = null;
+      clearMarks();
+      render();
+    }
   };
-  // The amounts in the list follow the stake.
-  document.getElementById('stake')?.addEventListener('change', render);
-  for (const id of ['stake-down', 'stake-up']) document.getElementById(id)?.addEventListener('click', render);
+  const repeat = () => {
+    if (last) change(new Map(last));
+  };
+  const double = () => change(new Map([...layout].map(([k, v]) => [k, v * 2])));
 
-  const setActions = () =>
-    studio.setActions([
-      { label: t('spin'), run: () => void spin(), primary: true, disabled: spinning || chips.size === 0 },
-      { label: t('clear'), run: clear, disabled: spinning || chips.size === 0 },
-    ]);
+  const edit = q<HTMLElement>('.roulette-edit');
+  const tools = [
+    { key: 'roulette_undo', icon: '↶', run: undo, enabled: () => history.length > 0 },
+    { key: 'clear', icon: '✕', run: clear, enabled: () => layout.size > 0 || shown !== null },
+    { key: 'roulette_repeat', icon: '↻', run: repeat, enabled: () => last !== null && layout.size === 0 },
+    { key: 'roulette_double', icon: '×2', run: double, enabled: () => layout.size > 0 },
+  ].map((tool) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'roulette-tool';
+    button.dataset.tool = tool.key;
+    button.innerHTML = '<span class="roulette-tool-icon" aria-hidden="true"></span><span class="roulette-tool-text"></span>';
+    (button.firstElementChild as HTMLElement).textContent = tool.icon;
+    (button.lastElementChild as HTMLElement).textContent = t(tool.key);
+    button.addEventListener('click', tool.run);
+    edit.append(button);
+    return { button, enabled: tool.enabled };
+  });
+  // A name that does not fit its button (a long word on a narrow phone) leaves the row to the
+  // icons, rather than break mid-word; the names stay for screen readers.
+  let editWidth = 0;
+  new ResizeObserver(() => {
+    if (edit.clientWidth === editWidth) return;
+    editWidth = edit.clientWidth;
+    edit.removeAttribute('data-icons');
+    const tooLong = tools.some(({ button }) => {
+      const text = button.querySelector('.roulette-tool-text') as HTMLElement;
+      const style = getComputedStyle(button);
+      return text.offsetWidth > button.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    });
+    edit.toggleAttribute('data-icons', tooLong);
+  }).observe(edit);
+  const renderTools = () => {
+    for (const tool of tools) tool.button.disabled = spinning || !tool.enabled();
+    for (const input of tray.querySelectorAll('input')) input.disabled = spinning;
+  };
+
+  const setActions = () => studio.setActions([{ label: t('spin'), run: () => void spin(), primary: true, disabled: spinning || layout.size === 0 }]);
 
   const spin = async () => {
     if (spinning) return;
-    if (chips.size === 0) {
+    if (layout.size === 0) {
       studio.say(t('roulette_no_bets'), 'error');
       return;
     }
     spinning = true;
     clearMarks();
-    setActions();
-    const placed = [...chips].map(([key, count]) => ({ key, bet: { ...spots.get(key)!.bet, share: count } as RouletteBet }));
-    const round = await studio.start({ bets: placed.map((p) => p.bet) });
+    render();
+    const placed = [...layout];
+    const bets = placed.map(([key, amount]) => ({ ...SPOT_BY_KEY.get(key)?.bet, amount }) as RouletteBet);
+    const round = await studio.start({ bets }, totalOf(layout) / 100);
     if (!round) {
       spinning = false;
-      setActions();
+      render();
       return;
     }
     const view = round.view as RouletteView;
@@ -257,22 +428,31 @@ export const screen: Screen = (root, studio) => {
     }
     resting = landing;
     place(WHEEL.length + resting);
-    pockets[WHEEL.length + resting]!.dataset.hit = 'true';
+    pockets[WHEEL.length + resting]?.setAttribute('data-hit', 'true');
 
-    resultNumber.textContent = String(view.number);
-    resultText.textContent = ` ${t(`roulette_${view.color}`)}`;
+    const winners = view.winningBets.flatMap((index) => {
+      const v = views.get(placed[index]?.[0] ?? '');
+      return v ? [v] : [];
+    });
+    resultNumber.textContent = roulettePocketLabel(view.number);
+    resultText.textContent = ` ${t(`roulette_${view.color}`)}. ${winners.length > 0 ? t('roulette_winning_bets', winners.map((v) => v.name).join(', ')) : ''}`;
     resultEl.dataset.colour = view.color;
-    spots.get(`straight-${view.number}`)!.button.dataset.hit = 'true';
-    for (const index of view.winningBets) {
-      const key = placed[index]?.key;
-      if (!key) continue;
-      spots.get(key)!.button.dataset.won = 'true';
-      const li = list.querySelector<HTMLElement>(`li[data-key="${key}"]`);
-      if (li) li.dataset.won = 'true';
+    const hit = views.get(`straight-${view.number}`);
+    if (hit) hit.button.dataset.hit = 'true';
+    for (const v of winners) v.button.dataset.won = 'true';
+
+    last = layout;
+    shown = layout;
+    layout = new Map();
+    history = [];
+    try {
+      sessionStorage.setItem(storeKey, JSON.stringify([...last]));
+    } catch {
+      // Repeat still works until the page is closed.
     }
-    studio.finish(round);
     spinning = false;
-    setActions();
+    render();
+    studio.finish(round);
   };
   render();
 };

@@ -1,6 +1,7 @@
 // Scratch card: the server settles the card when it is bought; scratching the nine cells
 // only shows it. Cells come off by click, tap, a swipe across the card or the keyboard.
-import type { ScratchView } from '../../server/games/engines/scratch.ts';
+import { finder, sleep } from '../dom.ts';
+import type { ScratchView } from '../../shared/game-views.ts';
 import type { Screen } from '../studio.ts';
 import './scratch.css';
 
@@ -68,8 +69,6 @@ const ART = `
 
 const CELL = `<button type="button" class="scratch-cell" disabled><svg class="scratch-symbol" viewBox="0 0 100 100" aria-hidden="true" focusable="false"><use /></svg><span class="scratch-cover" aria-hidden="true"></span></button>`;
 
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export const screen: Screen = (root, studio) => {
   const { t } = studio;
   const legend = '<li><svg viewBox="0 0 100 100" aria-hidden="true" focusable="false"><use /></svg><span></span></li>'.repeat(SYMBOLS.length);
@@ -86,7 +85,7 @@ export const screen: Screen = (root, studio) => {
       </div>
      </div>
     </div>`;
-  const q = <T extends Element>(sel: string) => root.querySelector(sel) as T;
+  const q = finder(root);
   const card = q<HTMLElement>('.scratch-card');
   const status = q<HTMLElement>('.scratch-status');
   const cells = [...root.querySelectorAll<HTMLButtonElement>('.scratch-cell')];
@@ -151,7 +150,7 @@ export const screen: Screen = (root, studio) => {
     for (let i = 0; i < CELLS; i++) {
       if (revealed.has(i)) continue;
       reveal(i);
-      if (!studio.calm && state === 'scratching') await wait(REVEAL_GAP_MS);
+      if (!studio.calm && state === 'scratching') await sleep(REVEAL_GAP_MS);
     }
   };
 

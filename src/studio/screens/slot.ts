@@ -1,12 +1,15 @@
-// Slot: five reels, three rows, ten fixed lines. The server decides the spin; this screen
-// spins the reels for the eye, stops them left to right and marks the lines that won.
-import type { SlotView } from '../../server/games/engines/slot.ts';
+// Slot: five reels, three rows, ten fixed lines, or megaways' six reels of 2 to 7 symbols.
+// The server decides the spin, free spins and all; this screen spins the reels for the
+// eye, stops them left to right, marks what won, then plays any free spins it brought.
+import { finder, sleep } from '../dom.ts';
+import type { SlotView } from '../../shared/game-views.ts';
 import { SLOT_LINES as LINES, SLOT_SYMBOLS as SYMBOLS, type SlotSymbol } from '../../shared/game-tables.ts';
-import type { Screen } from '../studio.ts';
+import { buysBonus, FREESPINS } from '../../shared/slot-models.ts';
+import type { Action, Screen } from '../studio.ts';
 import './slot.css';
 
-const REELS = 5;
 const ROWS = 3;
+const FREE_SPIN_MS = 900;
 /** A colour per line, so a line on the reels matches its row in the list of wins. */
 const LINE_COLOURS = ['#ffd166', '#7be0ff', '#ff8fab', '#9bff8a', '#ffb86b', '#c9a7ff', '#ffffff', '#6bffd8', '#ff6b6b', '#f5ff7a'];
 const SPIN_MIN_MS = 420;
@@ -38,6 +41,11 @@ const ART = `
     <symbol id="slot-seven" viewBox="0 0 100 100">
       <text x="52" y="84" font-size="92" font-weight="900" font-style="italic" font-family="Georgia, 'Times New Roman', serif" text-anchor="middle" fill="url(#slot-red)" stroke="#ffd166" stroke-width="4" paint-order="stroke">7</text>
     </symbol>
+    <symbol id="slot-scatter" viewBox="0 0 100 100">
+      <circle cx="50" cy="50" r="42" fill="url(#slot-gold)" stroke="#5a3300" stroke-width="3" />
+      <circle cx="50" cy="50" r="30" fill="none" stroke="#fffbe0" stroke-width="3" stroke-dasharray="6 5" />
+      <text x="50" y="58" font-size="17" font-weight="900" font-family="system-ui, sans-serif" text-anchor="middle" fill="#7a1020" stroke="#fff3c4" stroke-width="3" paint-order="stroke">FREE</text>
+    </symbol>
     <symbol id="slot-wild" viewBox="0 0 100 100">
       <polygon points="50,4 61.8,33.8 93.7,35.8 69,56.2 77,87.2 50,70 23,87.2 31,56.2 6.3,35.8 38.2,33.8" fill="url(#slot-wild-fill)" stroke="#fff" stroke-width="3" stroke-linejoin="round" />
       <text x="50" y="59" font-size="19" font-weight="900" font-family="system-ui, sans-serif" text-anchor="middle" fill="#fff" stroke="#2a0a4a" stroke-width="4" paint-order="stroke">WILD</text>
@@ -47,17 +55,18 @@ const ART = `
 /** One cell's drawing: a `<use>` of the symbol, changed by its href. */
 const CELL = '<span class="slot-cell" role="img"><svg viewBox="0 0 100 100" aria-hidden="true" focusable="false"><use href="#slot-nine" /></svg></span>';
 
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export const screen: Screen = (root, studio) => {
   const { t } = studio;
+  const variant = String(studio.game.config.variant ?? 'classic');
+  const ways = variant.startsWith('megaways');
+  const REELS = ways ? 6 : 5;
   const reelMarkup = `<div class="slot-reel">${CELL.repeat(ROWS)}</div>`.repeat(REELS);
   const linesMarkup =
     '<li><svg viewBox="0 0 50 30" aria-hidden="true" focusable="false"><rect x="0.5" y="0.5" width="49" height="29" rx="3" /><polyline /></svg><span></span></li>'.repeat(
       LINES.length,
     );
   root.innerHTML = `
-    <div class="slot">
+    <div class="slot"${ways ? ' data-ways' : ''}>
       ${ART}
       <div class="slot-body">
         <div class="slot-window" role="group">
@@ -81,17 +90,30 @@ export const screen: Screen = (root, studio) => {
         </div>
       </div>
     </div>`;
-  const q = <T extends Element>(sel: string) => root.querySelector(sel) as T;
+  const q = finder(root);
+  // Set through the CSSOM: the page's content security policy allows no inline style attribute.
+  q<HTMLElement>('.slot').style.setProperty('--reels', String(REELS));
   const windowEl = q<HTMLElement>('.slot-window');
   windowEl.setAttribute('aria-label', t('slot_reels'));
   const reels = [...root.querySelectorAll<HTMLElement>('.slot-reel')];
   const cells = reels.map((reel) => [...reel.querySelectorAll<HTMLElement>('.slot-cell')]);
   const paylines = q<SVGSVGElement>('.slot-paylines');
   const winsEl = q<HTMLUListElement>('.slot-wins');
-  q('.slot-wins-title').textContent = t('slot_line_wins');
+  const winsTitle = q('.slot-wins-title');
+  winsTitle.textContent = t(ways ? 'slot_wins' : 'slot_line_wins');
   q('.slot-help summary').textContent = t('slot_how_it_pays');
   q('.slot-help-rules').textContent = t('slot_help');
-  q('.slot-help-variant').textContent = t(studio.game.config.variant === 'volatile' ? 'slot_variant_volatile' : 'slot_variant_classic');
+  const variantHelp: Record<string, string[]> = {
+    classic: ['slot_variant_classic'],
+    volatile: ['slot_variant_volatile'],
+    freespins: ['slot_variant_freespins'],
+    megaways: ['slot_variant_megaways'],
+    'classic-jackpot': ['slot_variant_classic', 'slot_variant_jackpot'],
+    'megaways-jackpot': ['slot_variant_megaways', 'slot_variant_jackpot'],
+  };
+  q('.slot-help-variant').textContent = (variantHelp[variant] ?? ['slot_variant_classic']).map((key) => t(key)).join(' ');
+  // Megaways has no lines to draw.
+  if (ways) for (const el of root.querySelectorAll<HTMLElement>('.slot-help-lines-title, .slot-line-shapes, .slot-paylines')) el.hidden = true;
   q('.slot-help-order-title').textContent = t('slot_symbol_order');
   q('.slot-help-lines-title').textContent = t('slot_lines');
 
@@ -101,11 +123,13 @@ export const screen: Screen = (root, studio) => {
     cell.setAttribute('aria-label', symbolName(symbol));
     cell.dataset.symbol = symbol;
   };
-  const randomSymbol = () => SYMBOLS[Math.floor(Math.random() * SYMBOLS.length)]!;
+  // Only the symbols this model has: a scatter on the free-spins model, no scatter elsewhere.
+  const symbols = SYMBOLS.filter((symbol) => symbol !== 'scatter' || variant === 'freespins');
+  const randomSymbol = () => symbols[Math.floor(Math.random() * symbols.length)]!;
 
   // The help: symbols from the lowest pay to the highest, and the shape of each line.
   const order = q<HTMLOListElement>('.slot-order');
-  for (const symbol of SYMBOLS) {
+  for (const symbol of symbols) {
     const li = document.createElement('li');
     li.innerHTML = CELL;
     const cell = li.firstElementChild as HTMLElement;
@@ -127,15 +151,22 @@ export const screen: Screen = (root, studio) => {
     ['queen', 'wild', 'jack'],
     ['jack', 'bell', 'ace'],
     ['ten', 'seven', 'king'],
+    ...(ways ? [['nine', 'seven', 'queen', 'ace'] as SlotSymbol[]] : []),
   ];
   let shown = idle;
   const intro = document.createElement('li');
   intro.className = 'slot-no-win';
   intro.textContent = t('slot_intro');
   winsEl.append(intro);
-  /** Shows a reel's three symbols. */
-  const showReel = (r: number, symbols: readonly SlotSymbol[]) => {
-    for (const [row, symbol] of symbols.entries()) show(cells[r]![row]!, symbol);
+  /** Shows a reel's symbols, with as many cells as it has (megaways' reels change height every spin). */
+  const showReel = (r: number, shownSymbols: readonly SlotSymbol[]) => {
+    const reel = reels[r]!;
+    while (cells[r]!.length < shownSymbols.length) {
+      reel.insertAdjacentHTML('beforeend', CELL);
+      cells[r]!.push(reel.lastElementChild as HTMLElement);
+    }
+    while (cells[r]!.length > shownSymbols.length) cells[r]!.pop()?.remove();
+    for (const [row, symbol] of shownSymbols.entries()) show(cells[r]![row]!, symbol);
   };
   for (const [r, reel] of idle.entries()) showReel(r, reel);
 
@@ -149,8 +180,27 @@ export const screen: Screen = (root, studio) => {
     windowEl.removeAttribute('data-won');
   };
 
-  const showWins = (view: SlotView, stake: number) => {
+  /** A row of the wins list: a dot in the line's colour, what won, and how much. */
+  const winRow = (text: string, pays: number, cents: number, colour?: string) => {
+    const item = document.createElement('li');
+    item.innerHTML = '<span class="slot-win-dot" aria-hidden="true"></span><span class="slot-win-text"></span><span class="slot-win-amount"></span>';
+    if (colour) (item.firstElementChild as HTMLElement).style.setProperty('--line-colour', colour);
+    (item.querySelector('.slot-win-text') as HTMLElement).textContent = text;
+    (item.querySelector('.slot-win-amount') as HTMLElement).textContent = studio.money(Math.floor((cents * pays) / 10_000) / 100);
+    winsEl.append(item);
+  };
+
+  const showWins = (view: Pick<SlotView, 'lines' | 'ways' | 'scatter' | 'reels'>, stake: number) => {
     const cents = Math.round(stake * 100);
+    for (const win of view.ways ?? []) {
+      for (const [r, reel] of cells.entries())
+        if (r < win.count) for (const cell of reel) if (cell.dataset.symbol === win.symbol || cell.dataset.symbol === 'wild') cell.dataset.win = 'true';
+      winRow(t('slot_ways_win', symbolName(win.symbol), win.count, win.ways), win.pays, cents);
+    }
+    if (view.scatter) {
+      for (const cell of cells.flat()) if (cell.dataset.symbol === 'scatter') cell.dataset.win = 'true';
+      winRow(t('slot_scatter_win', view.scatter.count), view.scatter.pays, cents);
+    }
     for (const win of view.lines) {
       const rows = LINES[win.line]!;
       const colour = LINE_COLOURS[win.line % LINE_COLOURS.length]!;
@@ -166,14 +216,9 @@ export const screen: Screen = (root, studio) => {
       line.setAttribute('vector-effect', 'non-scaling-stroke');
       paylines.append(line);
 
-      const item = document.createElement('li');
-      item.innerHTML = '<span class="slot-win-dot" aria-hidden="true"></span><span class="slot-win-text"></span><span class="slot-win-amount"></span>';
-      (item.firstElementChild as HTMLElement).style.setProperty('--line-colour', colour);
-      (item.querySelector('.slot-win-text') as HTMLElement).textContent = t('slot_line_win', win.line + 1, win.count, symbolName(win.symbol));
-      (item.querySelector('.slot-win-amount') as HTMLElement).textContent = studio.money(Math.floor((cents * win.pays) / 10_000) / 100);
-      winsEl.append(item);
+      winRow(t('slot_line_win', win.line + 1, win.count, symbolName(win.symbol)), win.pays, cents, colour);
     }
-    if (view.lines.length > 0) windowEl.dataset.won = 'true';
+    if (winsEl.childElementCount > 0) windowEl.dataset.won = 'true';
     else {
       const item = document.createElement('li');
       item.className = 'slot-no-win';
@@ -183,15 +228,31 @@ export const screen: Screen = (root, studio) => {
   };
 
   let spinning = false;
-  const setActions = () => studio.setActions([{ label: t('spin'), run: () => void spin(), primary: true, disabled: spinning }]);
+  // The bonus buy is priced in bets: the round's stake is the price, and its pays are shares of it.
+  const price = buysBonus(variant) ? FREESPINS.buyPrice : 0;
+  const setActions = () => {
+    const actions: Action[] = [{ label: t('spin'), run: () => void spin(false), primary: true, disabled: spinning }];
+    if (price > 0) {
+      const cost = Math.round(studio.stake() * price * 100) / 100;
+      actions.push({
+        label: t('slot_buy', studio.money(cost)),
+        run: () => {
+          if (cost > studio.maxStake) studio.say(t('slot_buy_too_big'), 'error');
+          else void spin(true);
+        },
+        primary: false,
+        disabled: spinning,
+      });
+    }
+    studio.setActions(actions);
+  };
+  // The buy's price follows the bet the player picks.
+  document.getElementById('stake')?.addEventListener('change', () => setActions());
+  for (const id of ['stake-down', 'stake-up']) document.getElementById(id)?.addEventListener('click', () => setActions());
 
-  const spin = async () => {
-    if (spinning) return;
-    spinning = true;
-    setActions();
-    clearWins();
+  /** Spins every reel for the eye until `target` is known, then stops them left to right. */
+  const roll = async (pending: Promise<SlotSymbol[][] | null>): Promise<SlotSymbol[][] | null> => {
     const started = performance.now();
-    // The reels start at once; the server's answer decides where they stop.
     let blur: ReturnType<typeof setInterval> | undefined;
     const moving = new Set<number>();
     if (!studio.calm) {
@@ -203,11 +264,11 @@ export const screen: Screen = (root, studio) => {
         for (const r of moving) for (const cell of cells[r]!) show(cell, randomSymbol());
       }, 70);
     }
-    const round = await studio.start({});
-    const target = round ? (round.view as SlotView).reels : shown;
+    const found = await pending;
+    const target = found && found.length > 0 ? found : shown;
     for (let r = 0; r < REELS; r++) {
       if (!studio.calm) {
-        await wait(Math.max(0, started + SPIN_MIN_MS + r * REEL_GAP_MS - performance.now()));
+        await sleep(Math.max(0, started + SPIN_MIN_MS + r * REEL_GAP_MS - performance.now()));
         moving.delete(r);
         delete reels[r]!.dataset.spinning;
       }
@@ -217,9 +278,45 @@ export const screen: Screen = (root, studio) => {
     }
     clearInterval(blur);
     shown = target;
+    return found;
+  };
+
+  const spin = async (buy: boolean) => {
+    if (spinning) return;
+    spinning = true;
+    setActions();
+    clearWins();
+    winsTitle.textContent = t(ways ? 'slot_wins' : 'slot_line_wins');
+    let round: Awaited<ReturnType<typeof studio.start>> = null;
+    const started = buy ? studio.start({ buy: true }, Math.round(studio.stake() * price * 100) / 100) : studio.start({});
+    // A bought round has no base spin: the reels keep what they show until the free spins.
+    if (buy) round = await started;
+    else
+      await roll(
+        started.then((r) => {
+          round = r;
+          return r ? (r.view as SlotView).reels : null;
+        }),
+      );
     if (round) {
-      showWins(round.view as SlotView, round.stake);
+      const view = round.view as SlotView;
+      if (!buy) showWins(view, round.stake);
+      const free = view.free ?? [];
+      if (free.length > 0) {
+        studio.say(t('slot_free_spins_won', free.length), 'win');
+        if (!buy) await sleep(studio.calm ? 0 : FREE_SPIN_MS);
+        for (const [i, spinView] of free.entries()) {
+          clearWins();
+          winsTitle.textContent = t('slot_free_spin', i + 1, free.length);
+          root.querySelector('.slot')?.setAttribute('data-free', String(i + 1));
+          await roll(Promise.resolve(spinView.reels));
+          showWins(spinView, round.stake);
+          await sleep(studio.calm ? 0 : FREE_SPIN_MS);
+        }
+        root.querySelector('.slot')?.removeAttribute('data-free');
+      }
       studio.finish(round);
+      if (view.jackpotWon) studio.say(t('slot_jackpot_won', studio.money(view.jackpotWon)), 'win');
     }
     spinning = false;
     setActions();

@@ -1,12 +1,14 @@
-// Jacks or Better: Deal five cards, hold any of them (a tap or the keys 1–5), Draw to
+// Jacks or Better: Deal five cards, hold any of them (a tap, or the keys 1–5 where there is a keyboard), Draw to
 // replace the others; the final hand is paid by the paytable above the cards. A round
-// left open last time comes back with its five cards, ready to draw.
-import type { HandRank } from '../../server/games/engines/cards.ts';
-import type { VideoPokerView } from '../../server/games/engines/video-poker.ts';
+// left open last time (here or in an earlier launch of the game) comes back with its
+// five cards, ready to draw; under the paytable, what happens to a hand left too long.
+import { finder, sleep } from '../dom.ts';
+import type { HandRank } from '../../shared/game-views.ts';
+import type { VideoPokerView } from '../../shared/game-views.ts';
 import type { StudioRound } from '../../shared/schemas/games.ts';
 import { JACKS_OR_BETTER_PAYTABLE } from '../../shared/game-tables.ts';
 import type { Screen } from '../studio.ts';
-import { type Card, cardName, cardsText, createHand, type Hand, sleep } from './cards.ts';
+import { type Card, cardName, cardsText, createHand, type Hand } from './cards.ts';
 import './video-poker.css';
 
 /** The machine's glass: the engine's own table (the pair row pays jacks or better only). */
@@ -26,6 +28,7 @@ export const screen: Screen = (root, studio) => {
     <div class="vp cards-table">
       <h2 id="vp-paytable-title" class="visually-hidden"></h2>
       <ul class="vp-paytable" aria-labelledby="vp-paytable-title">${rows}</ul>
+      <p class="card-note vp-note" data-rule="abandoned"></p>
       <div class="vp-hand" role="group" aria-labelledby="vp-hand-title">
         <h2 id="vp-hand-title" class="visually-hidden"></h2>
         ${slots}
@@ -33,7 +36,7 @@ export const screen: Screen = (root, studio) => {
       <p class="card-outcome vp-result" aria-live="polite"></p>
       <p class="visually-hidden" data-spoken aria-live="polite"></p>
     </div>`;
-  const q = <T extends Element>(sel: string) => root.querySelector(sel) as T;
+  const q = finder(root);
   q('#vp-paytable-title').textContent = t('poker_paytable');
   q('#vp-hand-title').textContent = t('poker_your_cards');
   for (const [rank, pays] of PAYTABLE) {
@@ -41,6 +44,9 @@ export const screen: Screen = (root, studio) => {
     (row.querySelector('.vp-pay-name') as HTMLElement).textContent = rank === 'pair' ? t('poker_jacks_or_better') : t(`hand_${rank}`);
     (row.querySelector('.vp-pay-x') as HTMLElement).textContent = `${pays}×`;
   }
+  const abandoned = q<HTMLElement>('[data-rule=abandoned]');
+  if (studio.abandonedAfter) abandoned.textContent = t('poker_abandoned', studio.abandonedAfter);
+  else abandoned.remove();
   const resultEl = q<HTMLElement>('.vp-result');
   const spoken = q<HTMLElement>('[data-spoken]');
   const buttons = [...root.querySelectorAll<HTMLButtonElement>('.vp-slot')];
@@ -53,6 +59,14 @@ export const screen: Screen = (root, studio) => {
   const setResult = (text: string, kind: 'win' | 'info' = 'info') => {
     resultEl.textContent = text;
     resultEl.dataset.kind = kind;
+  };
+  /** The hint while the player chooses; the keys are their own text, shown only where there is a keyboard (studio.css). */
+  const showHint = () => {
+    setResult(t('poker_hint'));
+    const keys = document.createElement('span');
+    keys.className = 'key-hint';
+    keys.textContent = t('poker_keys');
+    resultEl.append(' ', keys);
   };
   const markWon = (rank: HandRank | null) => {
     for (const li of root.querySelectorAll<HTMLElement>('.vp-paytable li')) {
@@ -118,7 +132,7 @@ export const screen: Screen = (root, studio) => {
     } catch {}
     busy = false;
     paintSlots(true);
-    setResult(t('poker_hint'));
+    showHint();
     spoken.textContent = t('poker_dealt', cardsText(t, view.hand));
     drawAction(true);
   };

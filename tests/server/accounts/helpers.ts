@@ -1,6 +1,10 @@
 // What the account suites share: a real SMTP server that catches our mail, a valid
 // sign-up form, login with its refresh cookie, and unique names and addresses.
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { generate } from 'otplib';
+import { players, playerTotp } from '../../../src/server/db/schema/index.ts';
+import { DEMO_STAFF, DEMO_STAFF_TOTP_SECRET } from '../../../src/server/demo/seed.ts';
 import { latestBirthday } from '../../../src/shared/schemas/player.ts';
 import type { TestApi } from '../../helpers/app.ts';
 
@@ -74,10 +78,26 @@ export interface LoggedIn {
   playerId: number;
 }
 
-/** Logs in through the API and keeps what a browser would keep. */
+/**
+ * A current code of a player's authenticator app, at the API's clock. Suites log in as staff
+ * many times a minute, and a code is good once per 30-second step, so this first forgets the
+ * step last used (as only a test may): every call gets a code the server takes.
+ */
+export async function totpCode(api: TestApi, playerId: number, secret: string): Promise<string> {
+  await api.ctx.database.db.update(playerTotp).set({ lastStep: null }).where(eq(playerTotp.playerId, playerId));
+  return generate({ secret, epoch: Math.floor(api.ctx.clock.now() / 1000) });
+}
+
+/** Logs in through the API and keeps what a browser would keep; the seeded staff account answers its second step with its known secret. */
 export async function logIn(api: TestApi, username: string, password: string, ip?: string): Promise<LoggedIn> {
-  const response = await api.call('front/auth/login/', { username, password, ip_address: '' }, ip ? { ip } : {});
-  const body = (await response.json()) as { accessToken?: string };
+  let response = await api.call('front/auth/login/', { username, password, ip_address: '' }, ip ? { ip } : {});
+  let body = (await response.json()) as { accessToken?: string; second_factor?: { ticket: string } };
+  if (response.status === 200 && body.second_factor && username === DEMO_STAFF.username) {
+    const [staff] = await api.ctx.database.db.select({ id: players.id }).from(players).where(eq(players.username, username));
+    const code = await totpCode(api, staff?.id ?? 0, DEMO_STAFF_TOTP_SECRET);
+    response = await api.call('front/auth/second_factor', { ticket: body.second_factor.ticket, method: 'totp', code }, ip ? { ip } : {});
+    body = (await response.json()) as { accessToken?: string };
+  }
   if (response.status !== 200 || !body.accessToken) throw new Error(`login failed: ${response.status} ${JSON.stringify(body)}`);
   const refreshToken = cookiesOf(response)[REFRESH]?.value ?? '';
   const me = await api.json<{ player: { id: number } }>('front/auth/player', undefined, { method: 'GET', token: body.accessToken });
@@ -87,4 +107,14 @@ export async function logIn(api: TestApi, username: string, password: string, ip
 /** Headers that send the refresh cookie, as the browser does on /api/front/auth calls. */
 export function withRefresh(refreshToken: string) {
   return { headers: { cookie: `${REFRESH}=${refreshToken}` } };
+}
+
+/** Enrols an authenticator app through the Security tab's calls; answers its secret and recovery codes. */
+export async function enrolTotp(api: TestApi, token: string, password: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const started = await api.json<{ secret: string }>('front/start_totp', { password }, { token });
+  if (started.status !== 200 || !started.body.secret) throw new Error(`start_totp: ${started.status} ${JSON.stringify(started.body)}`);
+  const code = await generate({ secret: started.body.secret, epoch: Math.floor(api.ctx.clock.now() / 1000) });
+  const confirmed = await api.json<{ recovery_codes: string[] }>('front/confirm_totp', { code }, { token });
+  if (!confirmed.body.recovery_codes) throw new Error(`confirm_totp: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  return { secret: started.body.secret, recoveryCodes: confirmed.body.recovery_codes };
 }

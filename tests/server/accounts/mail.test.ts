@@ -10,7 +10,7 @@ import { createMailer } from '../../../src/server/mail/mailer.ts';
 import { type MailKind, renderMail, siteLink, TRANSLATED_MAIL_LOCALES } from '../../../src/server/mail/templates.ts';
 import { startMailCatcher } from './helpers.ts';
 
-const KINDS: MailKind[] = ['activation', 'reset', 'username', 'supportReply'];
+const KINDS: MailKind[] = ['activation', 'reset', 'username', 'supportReply', 'chatReply'];
 const PARAMS = { username: 'erika', link: 'https://casino.test/x?t=1&u=2', usernames: '• erika', name: 'Erika', reply: 'Done.', original: 'Help?' };
 
 describe('mail', () => {

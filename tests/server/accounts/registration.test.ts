@@ -46,6 +46,7 @@ describe('registration', () => {
       email: form.email,
       country: 'DE',
       phone_number: '+4915112345678',
+      currency: 'EUR',
       total_balance: 0,
       real_balance: 0,
       bonus_balance: 0,
@@ -186,7 +187,10 @@ describe('registration', () => {
     const { status, body } = await api.json('front/register_player', signUpForm({ username: first.username.toUpperCase() }), { ip: uniqueIp() });
     expect(status).toBe(200);
     expect(body).toEqual({ status: 0, message: 'username_duplicated', errors: { username: 'username_duplicated' } });
-    expect((await api.json('front/validate_player_name', { username: first.username.toUpperCase() })).body).toEqual({ status: 0 });
+    expect((await api.json('front/validate_player_name', { username: first.username.toUpperCase() })).body).toEqual({
+      status: 0,
+      message: 'username_duplicated',
+    });
   });
 
   it('lets exactly one of several simultaneous sign-ups for one username win', async () => {

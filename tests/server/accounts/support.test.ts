@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { players, settings, supportPosts, supportThreads } from '../../../src/server/db/schema/index.ts';
 import { runSupportCommand } from '../../../src/server/support/cli.ts';
 import { type TestApi, testApi } from '../../helpers/app.ts';
-import { type LoggedIn, logIn, type MailCatcher, register, startMailCatcher, uniqueIp, uniqueName } from './helpers.ts';
+import { enrolTotp, type LoggedIn, logIn, type MailCatcher, register, startMailCatcher, uniqueIp, uniqueName } from './helpers.ts';
 
 interface Mailbox {
   status: number;
@@ -124,6 +124,9 @@ describe('support: contact form, mail box, chat and staff answers', () => {
       .set({ scope: ['player', 'admin'] })
       .where(eq(players.username, name));
     const former = await logIn(api, name, form2.password);
+    // Staff calls wait for a second factor (tests/server/accounts/two-factor.test.ts).
+    expect((await reply(id, 'Hello from staff', former.accessToken)).status).toBe(403);
+    await enrolTotp(api, former.accessToken, form2.password);
     expect((await reply(id, 'Hello from staff', former.accessToken)).status).toBe(200);
     await api.ctx.database.db
       .update(players)
@@ -200,6 +203,72 @@ describe('support: contact form, mail box, chat and staff answers', () => {
     const after = history.body.chatMessages[1]?.id;
     const newer = await api.json<{ chatMessages: { text: string }[] }>('front/chat_history', { chatId, after });
     expect(newer.body.chatMessages.map((m) => m.text)).toEqual(['Yes, how can I help?']);
+  });
+
+  it('mails the answer to a guest chat to the address the guest left, in the language of their page, quoting what it answers', async () => {
+    const ip = uniqueIp();
+    const email = `${uniqueName('chatter')}@mail.test`;
+    const first = await api.json<{ chatId: string; chatMessage: { id: number } }>(
+      'front/chat_send',
+      { text: 'Wo bleibt meine Auszahlung?', locale: 'de' },
+      { ip },
+    );
+    const { chatId } = first.body;
+    expect(await api.json('front/chat_email', { chatId, email, locale: 'de' }, { ip })).toEqual({ status: 200, body: { status: 1 } });
+    await api.json('front/chat_send', { text: 'Sie ist seit Montag offen.', chatId, locale: 'de' }, { ip });
+    const [post] = await api.ctx.database.db.select().from(supportPosts).where(eq(supportPosts.id, first.body.chatMessage.id));
+    const threadId = post?.threadId ?? 0;
+
+    expect((await reply(threadId, 'Sie wurde heute überwiesen.')).body).toEqual({ status: 1 });
+    const letter = await mail.next(email);
+    expect(letter.subject).toBe('Antwort des Casino-Eagles-Supports');
+    expect(letter.text).toContain('Sie wurde heute überwiesen.');
+    expect(letter.text).toContain('Wo bleibt meine Auszahlung?\nSie ist seit Montag offen.');
+
+    // The next answer quotes only what was written after the previous one.
+    await api.json('front/chat_send', { text: 'Danke!', chatId, locale: 'de' }, { ip });
+    await reply(threadId, 'Gern geschehen.');
+    const second = await mail.next(email);
+    expect(second.text).toContain('Gern geschehen.');
+    expect(second.text).toContain('Danke!');
+    expect(second.text).not.toContain('Montag');
+    // And the chat shows every answer as before.
+    const history = await api.json<{ chatMessages: { from: string; text: string }[] }>('front/chat_history', { chatId });
+    expect(history.body.chatMessages.filter((m) => m.from === 'support').map((m) => m.text)).toEqual(['Sie wurde heute überwiesen.', 'Gern geschehen.']);
+  });
+
+  it('answers a guest chat in the chat only when no address was left, and says where each answer went', async () => {
+    const answer = async (chatId: string | undefined, email?: string) => {
+      const ip = uniqueIp();
+      const sent = await api.json<{ chatId: string; chatMessage: { id: number } }>('front/chat_send', { text: 'Quick question', chatId }, { ip });
+      if (email) await api.json('front/chat_email', { chatId: sent.body.chatId, email }, { ip });
+      const [post] = await api.ctx.database.db.select().from(supportPosts).where(eq(supportPosts.id, sent.body.chatMessage.id));
+      const lines: string[] = [];
+      await runSupportCommand(api.ctx, ['reply', String(post?.threadId), 'Quick answer'], (line) => lines.push(line));
+      return lines.join('\n');
+    };
+    expect(await answer(undefined)).toMatch(/: in the chat\.$/);
+    const email = `${uniqueName('chatter')}@mail.test`;
+    expect(await answer(undefined, email)).toContain(`: in the chat, emailed to ${email}.`);
+    expect((await mail.next(email)).text).toContain('Quick answer');
+  });
+
+  it('refuses an address for a chat it does not know, or one that is not an address, and changes nothing', async () => {
+    const ip = uniqueIp();
+    const sent = await api.json<{ chatId: string; chatMessage: { id: number } }>('front/chat_send', { text: 'Hi' }, { ip });
+    expect(await api.json('front/chat_email', { chatId: 'guessed-id', email: 'someone@mail.test' }, { ip })).toEqual({
+      status: 200,
+      body: { status: 0, message: 'chat_not_found' },
+    });
+    const bad = await api.json('front/chat_email', { chatId: sent.body.chatId, email: 'not-an-address' }, { ip });
+    expect(bad).toMatchObject({ status: 400, body: { status: 0, errors: { email: 'email_validation' } } });
+    expect((await api.json('front/chat_email', { email: 'someone@mail.test' }, { ip })).body).toMatchObject({ errors: { chatId: 'field_required' } });
+    const [post] = await api.ctx.database.db.select().from(supportPosts).where(eq(supportPosts.id, sent.body.chatMessage.id));
+    const [thread] = await api.ctx.database.db
+      .select()
+      .from(supportThreads)
+      .where(eq(supportThreads.id, post?.threadId ?? 0));
+    expect(thread?.contactEmail).toBeNull();
   });
 
   it('never lets a guessed chat id into someone else’s conversation', async () => {

@@ -19,8 +19,8 @@ beforeAll(async () => {
   api = await testApi();
   wallet = walletOf(api.ctx);
   [alice, bob] = (await createPlayers(api.ctx.database.db, 2)) as [number, number];
-  aliceToken = await tokenFor(api.ctx.config.jwtSecret, alice);
-  bobToken = await tokenFor(api.ctx.config.jwtSecret, bob);
+  aliceToken = await tokenFor(api.ctx, alice);
+  bobToken = await tokenFor(api.ctx, bob);
 });
 afterAll(() => api.close());
 
@@ -47,24 +47,26 @@ describe('front/get_player_balance', () => {
   it("answers the token's balances as two-decimal numbers with wagering progress, whatever id the body names", async () => {
     const player = (await createPlayers(api.ctx.database.db, 1))[0] as number;
     await deposit(player, 12_345);
-    const token = await tokenFor(api.ctx.config.jwtSecret, player);
+    const token = await tokenFor(api.ctx, player);
     const { status, body } = await api.json('front/get_player_balance', { id: alice, playerId: alice, player_id: alice }, { token });
     expect(status).toBe(200);
     expect(body).toEqual({
       status: 1,
       player: {
+        currency: 'EUR',
         total_balance: 123.45,
         real_balance: 123.45,
         bonus_balance: 0,
         locked_balance: 0,
         wagering: { required: 0, wagered: 0, remaining: 0 },
       },
+      bonus: null,
     });
   });
 
   it('shows zeros for a player whose wallet was never touched, and 401 without a token', async () => {
     const player = (await createPlayers(api.ctx.database.db, 1))[0] as number;
-    const token = await tokenFor(api.ctx.config.jwtSecret, player);
+    const token = await tokenFor(api.ctx, player);
     expect((await api.json('front/get_player_balance', {}, { token })).body).toMatchObject({ status: 1, player: { total_balance: 0, real_balance: 0 } });
     expect((await api.json('front/get_player_balance', { id: player })).status).toBe(401);
   });
@@ -73,7 +75,7 @@ describe('front/get_player_balance', () => {
     const player = (await createPlayers(api.ctx.database.db, 1))[0] as number;
     await deposit(player, 10_000);
     await withdraw(player, 2500);
-    const token = await tokenFor(api.ctx.config.jwtSecret, player);
+    const token = await tokenFor(api.ctx, player);
     expect((await api.json('front/get_player_balance', {}, { token })).body).toMatchObject({
       player: { total_balance: 75, real_balance: 75, bonus_balance: 0, locked_balance: 25 },
     });
@@ -111,6 +113,7 @@ describe('front/get_financial_transactions', () => {
       type: 'withdrawal',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       amount: 10,
+      currency: 'EUR',
       name: 'bank',
       status: 'pending',
       is_bonus: false,
@@ -199,7 +202,7 @@ describe('front/get_bet_list', () => {
 
   beforeAll(async () => {
     player = (await createPlayers(api.ctx.database.db, 1))[0] as number;
-    token = await tokenFor(api.ctx.config.jwtSecret, player);
+    token = await tokenFor(api.ctx, player);
     await deposit(player, 100_000);
     const play = async (gameName: string, amount: number, win: number, provider = 'studio-a') => {
       const key = newKey('bet');
@@ -250,7 +253,7 @@ describe('front/get_bet_list', () => {
 describe('front/cancel_withdrawal_request', () => {
   it('cancels its own pending withdrawal once and returns the money, answering a repeat the same way', async () => {
     const player = (await createPlayers(api.ctx.database.db, 1))[0] as number;
-    const token = await tokenFor(api.ctx.config.jwtSecret, player);
+    const token = await tokenFor(api.ctx, player);
     await deposit(player, 10_000);
     const transactionId = await withdraw(player, 4000);
     const first = await api.json('front/cancel_withdrawal_request', { transactionId }, { token });
@@ -258,7 +261,14 @@ describe('front/cancel_withdrawal_request', () => {
       status: 200,
       body: {
         status: 1,
-        player: { total_balance: 100, real_balance: 100, bonus_balance: 0, locked_balance: 0, wagering: { required: 0, wagered: 0, remaining: 0 } },
+        player: {
+          currency: 'EUR',
+          total_balance: 100,
+          real_balance: 100,
+          bonus_balance: 0,
+          locked_balance: 0,
+          wagering: { required: 0, wagered: 0, remaining: 0 },
+        },
       },
     });
     expect(await api.json('front/cancel_withdrawal_request', { transactionId: String(transactionId) }, { token })).toEqual(first);
@@ -293,7 +303,7 @@ describe('front/cancel_withdrawal_request', () => {
 describe('never another player', () => {
   it("shows none of another player's balance, transactions or bets whatever ids the body carries", async () => {
     const [victim, intruder] = (await createPlayers(api.ctx.database.db, 2)) as [number, number];
-    const token = await tokenFor(api.ctx.config.jwtSecret, intruder);
+    const token = await tokenFor(api.ctx, intruder);
     const victimDeposit = await deposit(victim, 77_700);
     await wallet.bet({ key: newKey('bet'), playerId: victim, amount: 700, gameId: 'g', gameName: 'Victim Game', roundId: 'r' });
     const ids = { id: victim, playerId: victim, player_id: victim };
@@ -370,7 +380,7 @@ describe('game wallet callback', () => {
     expect(await post('bet', { ...bet, amount: 10.005 })).toMatchObject({ status: 400, body: { errors: { amount: 'invalid_amount' } } });
     expect((await post('bet', { ...bet, amount: -1 })).status).toBe(400);
     expect((await post('bet', { ...bet, gameName: '' })).status).toBe(400);
-    const token = await tokenFor(api.ctx.config.jwtSecret, player);
+    const token = await tokenFor(api.ctx, player);
     expect((await api.json('front/get_player_balance', {}, { token })).body).toMatchObject({ player: { real_balance: 50 } });
   });
 });

@@ -1,7 +1,8 @@
 // Money is neither made nor lost under load: 100 players and the house, 8 clients at
 // once doing random bets, wins, rollbacks, deposits, withdrawal requests, cancels and
 // completions (and bonus grants and forfeits), while a reader checks the ledger every
-// 100 ms from one snapshot.
+// 100 ms from one snapshot. Half the players keep their wallet in euros, half in
+// rupees: each currency must balance on its own.
 //
 // The run lasts 30 s on PostgreSQL. PGlite has one connection, so its "concurrent"
 // clients take turns and cannot race; it runs 5 s there, which proves the bookkeeping
@@ -9,8 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, rows } from '../../../src/server/db/client.ts';
 import { noPushes } from '../../../src/server/context.ts';
-import { promotions } from '../../../src/server/db/schema/index.ts';
-import { auditLedger, createWallet, type LedgerAudit, type Wallet, type WalletOutcome } from '../../../src/server/wallet/index.ts';
+import { promotionAmounts, promotions } from '../../../src/server/db/schema/index.ts';
+import { auditLedger, balancedPerCurrency, createWallet, type LedgerAudit, type Wallet, type WalletOutcome } from '../../../src/server/wallet/index.ts';
 import { engine, testDatabase } from '../../helpers/db.ts';
 import { createPlayers, newKey } from '../../helpers/wallet.ts';
 import { sql } from 'drizzle-orm';
@@ -28,13 +29,14 @@ let promotionId: number;
 beforeAll(async () => {
   database = await testDatabase();
   wallet = createWallet(database.db, noPushes);
-  players = await createPlayers(database.db, PLAYERS);
+  players = await createPlayers(database.db, PLAYERS, ['EUR', 'INR']);
   for (const playerId of players) await wallet.deposit({ key: newKey('seed'), playerId, amount: START_CENTS, provider: 'card' });
   const [promotion] = await database.db
     .insert(promotions)
     .values({ promoCode: newKey('SOAK'), bonusKind: 'fixed', bonusValue: 2000, wageringMultiplier: 3 })
     .returning({ id: promotions.id });
   promotionId = promotion?.id as number;
+  await database.db.insert(promotionAmounts).values({ promotionId, currency: 'INR', bonusValue: 2000 });
 });
 afterAll(() => database.close());
 
@@ -46,7 +48,9 @@ describe('conservation under concurrent load', () => {
     'keeps the total, every balance and every operation exact while 8 clients move money at random',
     async () => {
       const bets = new Map<number, string[]>(players.map((p) => [p, []]));
-      const withdrawals = new Map<number, number[]>(players.map((p) => [p, []]));
+      // Withdrawals requested so far, of any player: cancels and completions pick among them, so that
+      // even a slow run (a loaded machine) cancels and completes some.
+      const withdrawals: { playerId: number; operationId: number }[] = [];
       const outcomes = new Map<string, number>();
       const failures: string[] = [];
       const count = (name: string, o: WalletOutcome) => {
@@ -72,13 +76,13 @@ describe('conservation under concurrent load', () => {
           count('deposit', await wallet.deposit({ key: newKey('dep'), playerId, amount: cents(20_000), provider: 'card' }));
         } else if (roll < 0.84) {
           const o = await wallet.withdrawalRequest({ key: newKey('wd'), playerId, amount: cents(20_000), provider: 'bank', forfeitBonus: Math.random() < 0.5 });
-          if (o.ok) withdrawals.get(playerId)?.push(o.operationId);
+          if (o.ok) withdrawals.push({ playerId, operationId: o.operationId });
           count('withdrawal_request', o);
         } else if (roll < 0.9) {
-          const transactionId = pick(withdrawals.get(playerId) ?? []) ?? 1;
-          count('withdrawal_cancel', await wallet.withdrawalCancel({ key: newKey('cancel'), transactionId, playerId }));
+          const request = pick(withdrawals) ?? { playerId, operationId: 1 };
+          count('withdrawal_cancel', await wallet.withdrawalCancel({ key: newKey('cancel'), transactionId: request.operationId, playerId: request.playerId }));
         } else if (roll < 0.96) {
-          const transactionId = pick(withdrawals.get(playerId) ?? []) ?? 1;
+          const transactionId = pick(withdrawals)?.operationId ?? 1;
           count('withdrawal_complete', await wallet.withdrawalComplete({ key: newKey('done'), transactionId }));
         } else if (roll < 0.98) {
           count('bonus_grant', await wallet.bonusGrant({ key: newKey('grant'), playerId, promotionId }));
@@ -119,6 +123,8 @@ describe('conservation under concurrent load', () => {
       expect(audits.length).toBeGreaterThan(SECONDS * 2);
       for (const audit of audits) {
         expect(audit.total).toBe(0);
+        expect(balancedPerCurrency(audit), JSON.stringify(audit.currencies)).toBe(true);
+        expect(audit.mixedOperations).toEqual([]);
         expect(audit.negativeAccounts).toEqual([]);
         expect(audit.driftedAccounts).toEqual([]);
         expect(audit.unbalancedOperations).toEqual([]);
@@ -127,16 +133,21 @@ describe('conservation under concurrent load', () => {
       for (const kind of ['bet:ok', 'win:ok', 'rollback:ok', 'deposit:ok', 'withdrawal_request:ok', 'withdrawal_cancel:ok', 'withdrawal_complete:ok']) {
         expect(outcomes.get(kind), kind).toBeGreaterThan(0);
       }
-      // What players hold is what was deposited minus what left, the house's net result aside.
-      const [flows] = await rows<{ deposited: string | number; paid_out: string | number; house: string | number }>(
-        database.db,
-        sql`select
-              (select coalesce(sum(amount), 0) from financial_transactions where type = 'deposit') as deposited,
-              (select coalesce(sum(amount), 0) from financial_transactions where type = 'withdrawal' and status = 'complete') as paid_out,
-              (select coalesce(sum(balance), 0) from wallet_accounts where kind = 'house') as house`,
-      );
+      // In each currency, what players hold is what was deposited minus what left, the house's net result aside.
       const last = audits.at(-1) as LedgerAudit;
-      expect(last.playersTotal).toBe(Number(flows?.deposited) - Number(flows?.paid_out) - Number(flows?.house));
+      expect(Object.keys(last.currencies).sort()).toEqual(['EUR', 'INR']);
+      for (const currency of ['EUR', 'INR']) {
+        const [flows] = await rows<{ deposited: string | number; paid_out: string | number; house: string | number }>(
+          database.db,
+          sql`select
+                (select coalesce(sum(f.amount), 0) from financial_transactions f join players p on p.id = f.player_id
+                 where f.type = 'deposit' and p.currency = ${currency}) as deposited,
+                (select coalesce(sum(f.amount), 0) from financial_transactions f join players p on p.id = f.player_id
+                 where f.type = 'withdrawal' and f.status = 'complete' and p.currency = ${currency}) as paid_out,
+                (select coalesce(sum(balance), 0) from wallet_accounts where kind = 'house' and currency = ${currency}) as house`,
+        );
+        expect(last.currencies[currency]?.playersTotal, currency).toBe(Number(flows?.deposited) - Number(flows?.paid_out) - Number(flows?.house));
+      }
     },
     SECONDS * 1000 + 60_000,
   );

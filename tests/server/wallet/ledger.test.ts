@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pushes } from '../../../src/server/context.ts';
 import { type Database, rows } from '../../../src/server/db/client.ts';
 import { promotions } from '../../../src/server/db/schema/index.ts';
-import { auditLedger, createWallet, readBalance, type Wallet, type WalletBalanceInfo, type WalletOutcome } from '../../../src/server/wallet/index.ts';
+import {
+  auditLedger,
+  balancedPerCurrency,
+  createWallet,
+  readBalance,
+  type Wallet,
+  type WalletBalanceInfo,
+  type WalletOutcome,
+} from '../../../src/server/wallet/index.ts';
 import { testDatabase } from '../../helpers/db.ts';
 import { createPlayers, newKey } from '../../helpers/wallet.ts';
 
@@ -26,8 +34,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-async function player(realCents = 0): Promise<number> {
-  const [id] = await createPlayers(database.db, 1);
+async function player(realCents = 0, currency = 'EUR'): Promise<number> {
+  const [id] = await createPlayers(database.db, 1, currency);
   if (realCents > 0) expect((await wallet.deposit({ key: newKey('dep'), playerId: id as number, amount: realCents, provider: 'card' })).ok).toBe(true);
   return id as number;
 }
@@ -39,13 +47,21 @@ const strip = ({ replayed: _, ...reply }: WalletOutcome) => reply;
 
 async function expectLedgerSound(): Promise<void> {
   const audit = await auditLedger(database.db);
-  expect(audit).toMatchObject({ total: 0, negativeAccounts: [], driftedAccounts: [], unbalancedOperations: [] });
+  expect(audit).toMatchObject({ total: 0, negativeAccounts: [], driftedAccounts: [], unbalancedOperations: [], mixedOperations: [] });
+  expect(balancedPerCurrency(audit)).toBe(true);
 }
 
 describe('double spend', () => {
   it('accepts exactly ten of fifty concurrent 10.00 bets on a 100.00 balance and refuses the rest with the balance', async () => {
+    // A rupee player's fifty bets race alongside: each wallet gives exactly its own money, in its own currency.
     const p = await player(10_000);
-    const results = await Promise.all(Array.from({ length: 50 }, () => bet(p, 1000)));
+    const indian = await player(10_000, 'INR');
+    const [results, rupees] = await Promise.all([
+      Promise.all(Array.from({ length: 50 }, () => bet(p, 1000))),
+      Promise.all(Array.from({ length: 50 }, () => bet(indian, 1000))),
+    ]);
+    expect(rupees.filter((r) => r.ok)).toHaveLength(10);
+    expect((await balance(indian)).real).toBe(0);
     const accepted = results.filter((r) => r.ok);
     const refused = results.filter((r) => !r.ok);
     expect(accepted).toHaveLength(10);

@@ -60,8 +60,8 @@ const settle = () => new Promise((r) => setTimeout(r, 300));
 describe('balance pushes', () => {
   it("delivers a player's committed balance to their own socket and nobody else's", async () => {
     const [alice, bob] = (await createPlayers(database.db, 2)) as [number, number];
-    const a = await listen(await tokenFor(config.jwtSecret, alice));
-    const b = await listen(await tokenFor(config.jwtSecret, bob));
+    const a = await listen(await tokenFor({ database, config }, alice));
+    const b = await listen(await tokenFor({ database, config }, bob));
     const guest = await listen();
     await wallet.deposit({ key: newKey('dep'), playerId: alice, amount: 2550, provider: 'card' });
     await until(() => a.events.length === 1);
@@ -77,7 +77,7 @@ describe('balance pushes', () => {
 
   it('pushes nothing for a repeated or refused operation', async () => {
     const [carol] = (await createPlayers(database.db, 1)) as [number];
-    const c = await listen(await tokenFor(config.jwtSecret, carol));
+    const c = await listen(await tokenFor({ database, config }, carol));
     const key = newKey('dep');
     await wallet.deposit({ key, playerId: carol, amount: 1000, provider: 'card' });
     await wallet.deposit({ key, playerId: carol, amount: 1000, provider: 'card' });
@@ -88,14 +88,16 @@ describe('balance pushes', () => {
   });
 
   it('refuses a socket with a bad token', async () => {
-    const forged = `${await tokenFor(config.jwtSecret, 1)}x`;
+    const [frank] = (await createPlayers(database.db, 1)) as [number];
+    const forged = `${await tokenFor({ database, config }, frank)}x`;
     await expect(listen(forged)).rejects.toThrow('unauthorized');
-    await expect(listen(await tokenFor('another-secret-that-is-long-enough-000000', 1))).rejects.toThrow('unauthorized');
+    const foreignKey = { database, config: { jwtSecret: 'another-secret-that-is-long-enough-000000' } };
+    await expect(listen(await tokenFor(foreignKey, frank))).rejects.toThrow('unauthorized');
   });
 
   it('keeps a socket in its own room, whatever room it asks for', async () => {
     const [dave, erin] = (await createPlayers(database.db, 2)) as [number, number];
-    const d = await listen(await tokenFor(config.jwtSecret, dave));
+    const d = await listen(await tokenFor({ database, config }, dave));
     d.socket.emit('join', `player:${erin}`);
     d.socket.emit('subscribe', { room: `player:${erin}`, playerId: erin });
     await settle();

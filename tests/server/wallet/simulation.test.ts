@@ -4,14 +4,16 @@
 // every final balance must match a plain in-memory model of the rules.
 //
 // The seed is printed; WALLET_SEED=<seed> replays a failing run exactly, and
-// WALLET_SIM_RUNS sets how many random schedules are tried.
+// WALLET_SIM_RUNS sets how many random schedules are tried. Players of two currencies
+// play side by side (a tampered request may name a player of the other one), and one
+// promotion has no rupee amounts.
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noPushes } from '../../../src/server/context.ts';
 import { type Database, rows } from '../../../src/server/db/client.ts';
-import { promotions } from '../../../src/server/db/schema/index.ts';
-import { auditLedger, createWallet, listBets, readBalance, type Wallet, type WalletOutcome } from '../../../src/server/wallet/index.ts';
+import { promotionAmounts, promotions } from '../../../src/server/db/schema/index.ts';
+import { auditLedger, balancedPerCurrency, createWallet, listBets, readBalance, type Wallet, type WalletOutcome } from '../../../src/server/wallet/index.ts';
 import { engine, testDatabase } from '../../helpers/db.ts';
 import { createPlayers, newKey } from '../../helpers/wallet.ts';
 import { type ModelPromotion, type ModelReply, type ModelRequest, WalletModel } from '../../helpers/wallet-model.ts';
@@ -19,14 +21,18 @@ import { type ModelPromotion, type ModelReply, type ModelRequest, WalletModel } 
 const SEED = Number(process.env.WALLET_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const RUNS = Number(process.env.WALLET_SIM_RUNS ?? 30);
 const PLAYERS = 3;
+/** The players' wallet currencies, in turn. */
+const CURRENCIES = ['EUR', 'INR', 'INR'] as const;
 const START_CENTS = 3000;
 // A withdrawal id that never exists, for a completion or cancel sent before (or without) its request.
 const NO_SUCH_WITHDRAWAL = 2 ** 52;
 
 const PROMOTIONS: ModelPromotion[] = [
-  { kind: 'fixed', value: 1500, maxBonus: null, minDeposit: 0, multiplier: 3 },
-  { kind: 'percent', value: 50, maxBonus: 2000, minDeposit: 1000, multiplier: 2 },
-  { kind: 'fixed', value: 800, maxBonus: null, minDeposit: 0, multiplier: 0 },
+  { kind: 'fixed', value: 1500, maxBonus: null, minDeposit: 0, multiplier: 3, maxCashout: null },
+  { kind: 'percent', value: 50, maxBonus: 2000, minDeposit: 1000, multiplier: 2, maxCashout: null },
+  { kind: 'fixed', value: 800, maxBonus: null, minDeposit: 0, multiplier: 0, maxCashout: 500, currencies: ['EUR'] },
+  // Converts soon, and wins on its stakes often land after the conversion: both count against the cap.
+  { kind: 'fixed', value: 2000, maxBonus: null, minDeposit: 0, multiplier: 1, maxCashout: 2500 },
 ];
 
 let database: Database;
@@ -47,9 +53,21 @@ beforeAll(async () => {
         maxBonus: p.maxBonus,
         minDeposit: p.minDeposit,
         wageringMultiplier: p.multiplier,
+        maxCashout: p.maxCashout,
       })
       .returning({ id: promotions.id });
-    promotionIds.push(row?.id as number);
+    const id = row?.id as number;
+    promotionIds.push(id);
+    // The same figures in rupees, unless the promotion is for euro wallets only.
+    if (!p.currencies || p.currencies.includes('INR'))
+      await database.db.insert(promotionAmounts).values({
+        promotionId: id,
+        currency: 'INR',
+        bonusValue: p.kind === 'fixed' ? p.value : 0,
+        maxBonus: p.maxBonus,
+        minDeposit: p.minDeposit,
+        maxCashout: p.maxCashout,
+      });
   }
 });
 afterAll(() => database.close());
@@ -204,8 +222,8 @@ describe('seeded simulation against a model', () => {
     await fc.assert(
       fc.asyncProperty(catalogue, stream, async (c, plan) => {
         const tag = newKey('sim');
-        const ids = await createPlayers(database.db, PLAYERS);
-        const model = new WalletModel(PROMOTIONS);
+        const ids = await createPlayers(database.db, PLAYERS, CURRENCIES);
+        const model = new WalletModel(PROMOTIONS, (playerId) => CURRENCIES[ids.indexOf(playerId)] as string);
         for (const playerId of ids) {
           const seedDeposit: ModelRequest = { kind: 'deposit', key: `${tag}-seed-${playerId}`, playerId, amount: START_CENTS };
           expect(comparable(await send(seedDeposit))).toEqual(model.apply(seedDeposit));
@@ -246,6 +264,16 @@ describe('seeded simulation against a model', () => {
     );
     console.log(`wallet simulation on ${engine}: ${delivered} requests delivered ${JSON.stringify(Object.fromEntries([...tally].sort()))}`);
     expect(delivered).toBeGreaterThan(RUNS * 40);
-    expect(await auditLedger(database.db)).toMatchObject({ total: 0, negativeAccounts: [], driftedAccounts: [], unbalancedOperations: [] });
+    const audit = await auditLedger(database.db);
+    expect(audit).toMatchObject({ total: 0, negativeAccounts: [], driftedAccounts: [], unbalancedOperations: [], mixedOperations: [] });
+    expect(Object.keys(audit.currencies).sort()).toEqual(['EUR', 'INR']);
+    expect(balancedPerCurrency(audit)).toBe(true);
+    const [caps] = await rows<{ over: number; reached: number }>(
+      database.db,
+      sql`select count(*) filter (where cashed_out > max_cashout)::int as over, count(*) filter (where cashed_out = max_cashout)::int as reached
+          from wallet_bonuses where max_cashout is not null`,
+    );
+    console.log(`wallet simulation on ${engine}: ${caps?.reached} bonuses reached their maximum cash-out`);
+    expect(caps?.over).toBe(0);
   }, 120_000);
 });

@@ -1,22 +1,34 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * A promotion players can claim with its code. It may grant a bonus: a fixed sum or a
  * percentage of the deposit up to a cap, to be wagered `wageringMultiplier` times.
- * Money is in minor units (cents).
+ * Money is in minor units (cents) of `currency`; `promotion_amounts` gives the same
+ * promotion's amounts in other currencies. A player whose wallet currency has neither
+ * cannot claim it (`promotion_not_in_currency`).
  */
 export const promotions = pgTable(
   'promotions',
   {
     id: serial('id').primaryKey(),
     promoCode: text('promo_code').notNull(),
-    bonusKind: text('bonus_kind').$type<'fixed' | 'percent' | 'none'>().notNull().default('none'),
-    /** Cents for a fixed bonus, whole percent for a percentage bonus. */
+    /** ISO 4217: the currency of the amounts on this row. */
+    currency: text('currency').notNull().default('EUR'),
+    bonusKind: text('bonus_kind').$type<'fixed' | 'percent' | 'none' | 'free_bet'>().notNull().default('none'),
+    /** Cents for a fixed bonus or a free bet, whole percent for a percentage bonus. */
     bonusValue: bigint('bonus_value', { mode: 'number' }).notNull().default(0),
     maxBonus: bigint('max_bonus', { mode: 'number' }),
     minDeposit: bigint('min_deposit', { mode: 'number' }).notNull().default(0),
     wageringMultiplier: integer('wagering_multiplier').notNull().default(0),
+    /** Cents: the most a bonus of this promotion (and its winnings) can turn into real money; null for no limit. */
+    maxCashout: bigint('max_cashout', { mode: 'number' }),
+    /** Days a bonus of this promotion may take to be wagered, from the moment it is granted; null for no limit. */
+    bonusValidDays: integer('bonus_valid_days'),
+    /** Which deposits earn the bonus: any, the player's first only, one a calendar week, or none (a sign-up bonus). */
+    depositRule: text('deposit_rule').$type<'any' | 'first' | 'weekly' | 'none'>().notNull().default('any'),
+    /** Offers of one group exclude each other: a player receives a bonus of one of them at most (the welcome offers). */
+    offerGroup: text('offer_group'),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
     status: text('status').$type<'active' | 'inactive'>().notNull().default('active'),
@@ -24,7 +36,32 @@ export const promotions = pgTable(
     imageUrl: text('image_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('promotions_code_lower_idx').on(sql`lower(${t.promoCode})`)],
+  (t) => [
+    uniqueIndex('promotions_code_lower_idx').on(sql`lower(${t.promoCode})`),
+    check('promotions_currency_code', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('promotions_deposit_rule', sql`${t.depositRule} in ('any', 'first', 'weekly', 'none')`),
+  ],
+);
+
+/**
+ * A promotion's amounts in a currency other than its own (TENFREE: ₹10.00 for rupee
+ * wallets, as the `in` texts promise). The percentage, wagering multiplier and validity
+ * are the promotion's; only money differs. Cents of `currency`.
+ */
+export const promotionAmounts = pgTable(
+  'promotion_amounts',
+  {
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    /** The fixed bonus; unused by a percentage bonus. */
+    bonusValue: bigint('bonus_value', { mode: 'number' }).notNull().default(0),
+    maxBonus: bigint('max_bonus', { mode: 'number' }),
+    minDeposit: bigint('min_deposit', { mode: 'number' }).notNull().default(0),
+    maxCashout: bigint('max_cashout', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ columns: [t.promotionId, t.currency] }), check('promotion_amounts_currency_code', sql`${t.currency} ~ '^[A-Z]{3}$'`)],
 );
 
 export type ContentKind = 'promotion' | 'faq' | 'info' | 'slider' | 'license_line' | 'footer';

@@ -1,11 +1,31 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { promotions } from './content.ts';
 import { players } from './players.ts';
 
 // The wallet is a double-entry ledger in minor units (cents). Every balance change is
 // one operation whose entries sum to zero; balances are kept on the account rows so
 // that a bet reads and changes them under one row lock instead of summing entries.
+//
+// Every account, operation and entry has a currency, and the ledger never mixes two:
+// composite foreign keys make an entry carry both its operation's currency and its
+// account's, an operation its player's, and a player account its owner's. So an
+// operation of a rupee player can only move rupee accounts, whatever code writes it.
 
 /** Player accounts: real (playable and withdrawable), bonus (playable, to be wagered), locked (withdrawals in progress). System accounts: the house and the payment clearing side. */
 export type AccountKind = 'real' | 'bonus' | 'locked' | 'house' | 'clearing';
@@ -15,8 +35,10 @@ export const walletAccounts = pgTable(
   {
     id: serial('id').primaryKey(),
     /** Null for system accounts. */
-    playerId: integer('player_id').references(() => players.id),
+    playerId: integer('player_id'),
     kind: text('kind').$type<AccountKind>().notNull(),
+    /** ISO 4217: the owner's currency; system accounts exist once per currency. */
+    currency: text('currency').notNull(),
     /** System accounts are split into shards (chosen by player id) so that bets of different players never queue on one house row. */
     shard: integer('shard').notNull().default(0),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
@@ -29,15 +51,20 @@ export const walletAccounts = pgTable(
   },
   (t) => [
     uniqueIndex('wallet_accounts_player_kind_idx').on(t.playerId, t.kind),
-    uniqueIndex('wallet_accounts_system_idx').on(t.kind, t.shard).where(sql`${t.playerId} is null`),
+    uniqueIndex('wallet_accounts_system_idx').on(t.kind, t.currency, t.shard).where(sql`${t.playerId} is null`),
+    // Referenced by the entries, so that an entry carries its account's currency.
+    uniqueIndex('wallet_accounts_id_currency_idx').on(t.id, t.currency),
+    foreignKey({ name: 'wallet_accounts_player_currency_fk', columns: [t.playerId, t.currency], foreignColumns: [players.id, players.currency] }),
     check('wallet_accounts_player_balance_not_negative', sql`${t.playerId} is null or ${t.balance} >= 0`),
     check('wallet_accounts_kind_matches_owner', sql`(${t.playerId} is null) = (${t.kind} in ('house', 'clearing'))`),
+    check('wallet_accounts_currency_code', sql`${t.currency} ~ '^[A-Z]{3}$'`),
   ],
 );
 
 export type OperationKind =
   | 'bet'
   | 'win'
+  | 'win_reversal'
   | 'rollback'
   | 'deposit'
   | 'withdrawal_request'
@@ -60,7 +87,9 @@ export const walletOperations = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind').$type<OperationKind>().notNull(),
     opKey: text('op_key'),
-    playerId: integer('player_id').references(() => players.id),
+    playerId: integer('player_id'),
+    /** The player's currency: every entry of the operation is in it. */
+    currency: text('currency').notNull(),
     parentId: bigint('parent_id', { mode: 'number' }),
     /** The operation's details; a repeat with other details is a conflict. */
     fingerprint: text('fingerprint').notNull(),
@@ -68,27 +97,51 @@ export const walletOperations = pgTable(
     reply: jsonb('reply'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('wallet_operations_key_idx').on(t.kind, t.opKey), index('wallet_operations_player_idx').on(t.playerId)],
+  (t) => [
+    uniqueIndex('wallet_operations_key_idx').on(t.kind, t.opKey),
+    index('wallet_operations_player_idx').on(t.playerId),
+    // Referenced by the entries, so that an entry carries its operation's currency.
+    uniqueIndex('wallet_operations_id_currency_idx').on(t.id, t.currency),
+    foreignKey({ name: 'wallet_operations_player_currency_fk', columns: [t.playerId, t.currency], foreignColumns: [players.id, players.currency] }),
+  ],
 );
 
-/** Immutable ledger lines (a trigger refuses UPDATE and DELETE); the entries of one operation sum to zero. */
+/**
+ * Immutable ledger lines (a trigger refuses UPDATE and DELETE); the entries of one
+ * operation sum to zero. An entry's currency must be both its operation's and its
+ * account's (the two foreign keys), so no operation can touch two currencies.
+ */
 export const walletEntries = pgTable(
   'wallet_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    operationId: bigint('operation_id', { mode: 'number' })
-      .notNull()
-      .references(() => walletOperations.id),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => walletAccounts.id),
+    operationId: bigint('operation_id', { mode: 'number' }).notNull(),
+    accountId: integer('account_id').notNull(),
+    currency: text('currency').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('wallet_entries_account_idx').on(t.accountId), index('wallet_entries_operation_idx').on(t.operationId)],
+  (t) => [
+    index('wallet_entries_account_idx').on(t.accountId),
+    index('wallet_entries_operation_idx').on(t.operationId),
+    foreignKey({
+      name: 'wallet_entries_operation_currency_fk',
+      columns: [t.operationId, t.currency],
+      foreignColumns: [walletOperations.id, walletOperations.currency],
+    }),
+    foreignKey({
+      name: 'wallet_entries_account_currency_fk',
+      columns: [t.accountId, t.currency],
+      foreignColumns: [walletAccounts.id, walletAccounts.currency],
+    }),
+  ],
 );
 
-/** A granted bonus and what became of it. Its id is the granting operation's id. */
+/**
+ * A granted bonus and what became of it. Its id is the granting operation's id. The
+ * promotion's terms are copied at the grant, so editing a promotion never changes a
+ * bonus a player already holds.
+ */
 export const walletBonuses = pgTable(
   'wallet_bonuses',
   {
@@ -100,10 +153,42 @@ export const walletBonuses = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     wageringRequired: bigint('wagering_required', { mode: 'number' }).notNull(),
     status: text('status').$type<'active' | 'converted' | 'forfeited'>().notNull(),
+    /** The most this bonus's money may become in real money, in all; null for no limit. */
+    maxCashout: bigint('max_cashout', { mode: 'number' }),
+    /** How much of this bonus's money has become real money so far (at conversion, and late wins after it). */
+    cashedOut: bigint('cashed_out', { mode: 'number' }).notNull().default(0),
+    /** When an unwagered bonus is forfeited; null for never. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('wallet_bonuses_one_active_idx').on(t.playerId).where(sql`${t.status} = 'active'`)],
+  (t) => [
+    uniqueIndex('wallet_bonuses_one_active_idx').on(t.playerId).where(sql`${t.status} = 'active'`),
+    index('wallet_bonuses_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'active'`),
+  ],
+);
+
+/**
+ * "Once per person": who has received a promotion's bonus, by the marks of a person
+ * (a digest of the email, phone number, name and birthday …; see auth/person.ts). A
+ * mark held by another player refuses the grant. Kept apart from the player rows so
+ * that a later change of profile does not make a bonus claimable again.
+ */
+export const bonusClaims = pgTable(
+  'bonus_claims',
+  {
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id),
+    /** `<kind>:<sha-256 hex>`: no readable personal data. */
+    mark: text('mark').notNull(),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id),
+    bonusId: bigint('bonus_id', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.promotionId, t.mark] }), index('bonus_claims_player_idx').on(t.playerId)],
 );
 
 /**
@@ -134,7 +219,12 @@ export const playerBets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('player_bets_key_idx').on(t.betKey), index('player_bets_player_time_idx').on(t.playerId, t.createdAt)],
+  (t) => [
+    uniqueIndex('player_bets_key_idx').on(t.betKey),
+    index('player_bets_player_time_idx').on(t.playerId, t.createdAt),
+    // A seamless provider's win may name only its round (src/server/seamless/service.ts).
+    index('player_bets_player_round_idx').on(t.playerId, t.roundId),
+  ],
 );
 
 export type FinancialType = 'deposit' | 'withdrawal' | 'bonus' | 'bonus_conversion' | 'bonus_forfeit';

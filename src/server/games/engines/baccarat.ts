@@ -3,24 +3,16 @@
 import { z } from 'zod';
 import { type CardGameConfig, cardGameConfig, dealCards } from './cards.ts';
 import { type Engine, ONE_X, type RoundStep } from './types.ts';
+import { BACCARAT_RTP } from '../../../shared/game-tables.ts';
+import { BACCARAT_BETS, type BaccaratBet, type BaccaratView, type BaccaratWinner } from '../../../shared/game-views.ts';
 
-export const baccaratChoice = z.object({ bet: z.enum(['player', 'banker', 'tie']) });
+export const baccaratChoice = z.object({ bet: z.enum(BACCARAT_BETS) });
 export type BaccaratChoice = z.infer<typeof baccaratChoice>;
-export type BaccaratBet = BaccaratChoice['bet'];
-export type BaccaratWinner = 'player' | 'banker' | 'tie';
 
 export interface BaccaratState {
   bet: BaccaratBet;
   player: string[];
   banker: string[];
-  winner: BaccaratWinner;
-}
-
-export interface BaccaratView {
-  player: string[];
-  banker: string[];
-  playerTotal: number;
-  bankerTotal: number;
   winner: BaccaratWinner;
 }
 
@@ -32,12 +24,8 @@ export const BACCARAT_PAYOUTS: Record<BaccaratBet, number> = {
   tie: 9 * ONE_X,
 };
 
-/**
- * Each bet's exact return with an eight-deck shoe (the catalogue figure is the best
- * bet, banker). Proven by the unit test, which enumerates every six-card deal with the
- * shoe's composition and removal of each dealt card.
- */
-export const BACCARAT_RTP: Record<BaccaratBet, number> = { player: 0.98765, banker: 0.98942, tie: 0.8564 };
+// Each bet's exact return (src/shared/game-tables.ts), proven by the unit test.
+export { BACCARAT_RTP };
 
 const SHOE_DECKS = 8;
 
@@ -114,3 +102,5 @@ export const baccarat: Engine<BaccaratChoice, BaccaratState, BaccaratView, never
   start: (rng, choice) => playBaccaratFrom(dealCards(rng, 6, SHOE_DECKS), choice.bet),
   rtp: () => BACCARAT_RTP.banker,
 };
+
+export type { BaccaratBet, BaccaratView, BaccaratWinner };

@@ -3,12 +3,13 @@
 // JSON stay readable in the database and in logs.
 import { z } from 'zod';
 import type { Rng } from './types.ts';
+import { HAND_RANKS, type HandRank } from '../../../shared/game-views.ts';
 
-export const RANKS = '23456789TJQKA';
-export const SUITS = 'SHDC';
+import { CARD_RANKS, CARD_SUITS, dealFrom, ONE_DECK, orderedShoe, shuffleTop } from '../../../shared/fairness.ts';
 
-/** Every card of one deck, in a fixed order (the shuffle makes the order irrelevant). */
-export const ONE_DECK: readonly string[] = [...SUITS].flatMap((suit) => [...RANKS].map((rank) => rank + suit));
+export const RANKS = CARD_RANKS;
+export const SUITS = CARD_SUITS;
+export { ONE_DECK };
 
 /** The settings every card game accepts: only the look of the table, never the rules or paytable. */
 export const cardGameConfig = z.object({ theme: z.string().optional() });
@@ -21,20 +22,7 @@ export function rankValue(card: string): number {
   return rank + 2;
 }
 
-// Ordered shoes by number of decks, built once: copying one is much cheaper than
-// building it card by card for every round of a simulation.
-const orderedShoes = new Map<number, readonly string[]>();
-
-function orderedShoe(decks: number): string[] {
-  let shoe = orderedShoes.get(decks);
-  if (!shoe) {
-    shoe = Array.from({ length: decks }, () => ONE_DECK).flat();
-    orderedShoes.set(decks, shoe);
-  }
-  return shoe.slice();
-}
-
-/** `decks` full decks in a uniformly random order (Fisher–Yates driven by `rng`). */
+/** `decks` full decks in a uniformly random order (Fisher–Yates driven by `rng`, as src/shared/fairness.ts maps it). */
 export function shuffledDeck(rng: Rng, decks = 1): string[] {
   const cards = orderedShoe(decks);
   return shuffleTop(rng, cards, cards.length);
@@ -42,38 +30,8 @@ export function shuffledDeck(rng: Rng, decks = 1): string[] {
 
 /** The first `count` cards of a shuffled `decks`-deck shoe, for games that never reach the rest. */
 export function dealCards(rng: Rng, count: number, decks = 1): string[] {
-  const cards = orderedShoe(decks);
-  if (count > cards.length) throw new Error(`cannot deal ${count} cards from ${cards.length}`);
-  return shuffleTop(rng, cards, count);
+  return dealFrom(rng, count, decks);
 }
-
-// A Fisher–Yates run from the top and stopped after `count` swaps: the top `count`
-// cards are distributed exactly as after a full shuffle, so six baccarat cards cost six
-// swaps rather than 416.
-function shuffleTop(rng: Rng, cards: string[], count: number): string[] {
-  for (let i = 0; i < count; i++) {
-    const j = i + rng.int(cards.length - i);
-    const swapped = cards[i]!;
-    cards[i] = cards[j]!;
-    cards[j] = swapped;
-  }
-  return count === cards.length ? cards : cards.slice(0, count);
-}
-
-/** Poker hand categories from worst to best: the index is the category's strength. */
-export const HAND_RANKS = [
-  'high_card',
-  'pair',
-  'two_pair',
-  'three_of_a_kind',
-  'straight',
-  'flush',
-  'full_house',
-  'four_of_a_kind',
-  'straight_flush',
-  'royal_flush',
-] as const;
-export type HandRank = (typeof HAND_RANKS)[number];
 
 /** A ranked poker hand: `score` orders any two hands (higher wins, equal scores tie). */
 export interface PokerHand {
@@ -166,3 +124,5 @@ export function bestOfSeven(cards: string[]): PokerHand {
   if (cards.length !== 7 || new Set(cards).size !== 7) throw new Error('best of seven needs seven different cards');
   return rankCards(cards);
 }
+
+export { HAND_RANKS, type HandRank };

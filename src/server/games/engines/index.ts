@@ -1,13 +1,20 @@
 // Every engine of the studio by id. The catalogue names engines by these ids, and the
 // game pages are built one per id (src/pages/[...locale]/play/[engine].astro).
+import { andarBahar } from './andar-bahar.ts';
 import { baccarat } from './baccarat.ts';
 import { blackjack } from './blackjack.ts';
 import { dice } from './dice.ts';
+import { hilo } from './hilo.ts';
 import { casinoHoldem } from './holdem.ts';
 import { keno } from './keno.ts';
+import { mines } from './mines.ts';
+import { plinko } from './plinko.ts';
 import { roulette } from './roulette.ts';
 import { scratch } from './scratch.ts';
+import { sicbo } from './sicbo.ts';
 import { slot } from './slot.ts';
+import { ENGINE_IDS, type EngineId } from '../../../shared/engines.ts';
+import { teenPatti } from './teen-patti.ts';
 import type { Engine } from './types.ts';
 import { videoPoker } from './video-poker.ts';
 
@@ -26,10 +33,15 @@ export const ENGINES = {
   baccarat: loose(baccarat),
   'video-poker': loose(videoPoker),
   holdem: loose(casinoHoldem),
-} as const;
+  hilo: loose(hilo),
+  mines: loose(mines),
+  plinko: loose(plinko),
+  sicbo: loose(sicbo),
+  'andar-bahar': loose(andarBahar),
+  'teen-patti': loose(teenPatti),
+} as const satisfies Record<EngineId, Engine>;
 
-export type EngineId = keyof typeof ENGINES;
-export const ENGINE_IDS = Object.keys(ENGINES) as EngineId[];
+export { ENGINE_IDS, type EngineId };
 
 /** The engine with this id. */
 export function engineOf(id: string): Engine | undefined {

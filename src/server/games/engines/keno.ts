@@ -1,7 +1,9 @@
 // Keno: the player picks 1 to 10 numbers out of 80, the game draws 20, and the payout
 // depends on how many picks were drawn. Each pick count has its own paytable.
 import { z } from 'zod';
+import { kenoDraw } from '../../../shared/fairness.ts';
 import { type Engine, ONE_X } from './types.ts';
+import type { KenoView } from '../../../shared/game-views.ts';
 
 const NUMBERS = 80;
 const DRAWN = 20;
@@ -37,15 +39,6 @@ const config = z.object({ theme: z.string().optional() });
 
 export type KenoChoice = z.infer<typeof choice>;
 export type KenoConfig = z.infer<typeof config>;
-/** What the player sees after the draw. */
-export interface KenoView {
-  /** The 20 numbers drawn, in the order they came out (for the animation). */
-  drawn: number[];
-  /** The picks that were drawn, ascending. */
-  hits: number[];
-  /** The player's picks, as chosen. */
-  picks: number[];
-}
 
 function binomial(n: number, k: number): bigint {
   if (k < 0 || k > n) return 0n;
@@ -71,13 +64,8 @@ export const keno: Engine<KenoChoice, KenoView, KenoView, never, KenoConfig> = {
   choice,
   config,
   start(rng, { picks }) {
-    // Partial Fisher–Yates: the first 20 slots end up a uniform draw without replacement.
-    const pool = Array.from({ length: NUMBERS }, (_, i) => i + 1);
-    for (let i = 0; i < DRAWN; i++) {
-      const j = i + rng.int(NUMBERS - i);
-      [pool[i], pool[j]] = [pool[j]!, pool[i]!];
-    }
-    const drawn = pool.slice(0, DRAWN);
+    // Partial Fisher–Yates: the first 20 of 1…80 end up a uniform draw without replacement.
+    const drawn = kenoDraw(rng);
     const drawnSet = new Set(drawn);
     const hits = picks.filter((n) => drawnSet.has(n)).sort((a, b) => a - b);
     const view: KenoView = { drawn, hits, picks: [...picks] };
@@ -88,3 +76,5 @@ export const keno: Engine<KenoChoice, KenoView, KenoView, never, KenoConfig> = {
   // the lowest RTP over pick counts (4 picks, 0.947850): the return guaranteed whatever they pick.
   rtp: () => Math.min(...Array.from({ length: MAX_PICKS }, (_, i) => kenoRtp(i + 1))),
 };
+
+export type { KenoView };

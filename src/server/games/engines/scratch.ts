@@ -3,6 +3,7 @@
 // drawn to show it, so the RTP is the table's and the card is only its picture.
 import { z } from 'zod';
 import { type Engine, ONE_X, type Rng } from './types.ts';
+import type { ScratchView } from '../../../shared/game-views.ts';
 
 const CELLS = 9;
 
@@ -34,15 +35,6 @@ const config = z.object({ theme: z.string().optional() });
 
 export type ScratchChoice = z.infer<typeof choice>;
 export type ScratchConfig = z.infer<typeof config>;
-/** What the player sees: the whole card, to be scratched off on screen. */
-export interface ScratchView {
-  /** Nine symbol ids, row by row (cells 0–2 top row). */
-  cells: string[];
-  /** Payout in basis points of the stake; 0 when the card loses. */
-  prize: number;
-  /** The symbol shown three times, or null when the card loses. */
-  symbol: string | null;
-}
 
 function shuffle<T>(rng: Rng, items: T[]): T[] {
   for (let i = items.length - 1; i > 0; i--) {
@@ -86,3 +78,5 @@ export const scratch: Engine<ScratchChoice, ScratchView, ScratchView, never, Scr
   },
   rtp: () => SCRATCH_PRIZES.reduce((sum, tier) => sum + tier.prize * tier.weight, 0) / SCRATCH_TOTAL_WEIGHT / ONE_X,
 };
+
+export type { ScratchView };

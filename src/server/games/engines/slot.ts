@@ -1,9 +1,27 @@
 // Five-reel, three-row video slot with 10 fixed paylines. Each reel stops uniformly on
 // its strip and shows three consecutive symbols; lines pay 3, 4 or 5 of a kind from the
 // leftmost reel, with wild standing in for any symbol and paying on its own.
+// The featured models (scatters with free spins and a bonus buy, megaways, jackpot draws)
+// are described, and their draws made, in src/shared/slot-models.ts; this file pays them.
 import { z } from 'zod';
 import { SLOT_LINES, SLOT_SYMBOLS, type SlotSymbol } from '../../../shared/game-tables.ts';
-import { type Engine, ONE_X } from './types.ts';
+import {
+  buysBonus,
+  CLASSIC_STRIPS,
+  FEATURE_VARIANTS,
+  type FeatureVariant,
+  FREESPINS,
+  type FreeSpinsModel,
+  featureDraws,
+  featureModel,
+  type LineSymbol,
+  MEGAWAYS,
+  SLOT_VARIANT_IDS,
+  scattersAt,
+  type WaysModel,
+} from '../../../shared/slot-models.ts';
+import { type Engine, EngineError, ONE_X, type Rng } from './types.ts';
+import type { SlotLineWin, SlotView, SlotWaysWin } from '../../../shared/game-views.ts';
 
 export { SLOT_LINES, SLOT_SYMBOLS, type SlotSymbol };
 
@@ -11,7 +29,7 @@ const REELS = 5;
 const ROWS = 3;
 
 /** Line wins for 3, 4 and 5 of a kind, in multiples of the line stake (a tenth of the stake). */
-export type SlotPaytable = Record<SlotSymbol, readonly [number, number, number]>;
+export type SlotPaytable = Record<LineSymbol, readonly [number, number, number]>;
 
 export interface SlotVariant {
   strips: readonly (readonly SlotSymbol[])[];
@@ -45,23 +63,7 @@ function strip(words: string): SlotSymbol[] {
  */
 export const SLOT_VARIANTS: Record<'classic' | 'volatile', SlotVariant> = {
   classic: {
-    strips: [
-      strip(
-        'jack seven king ace ten jack nine ten jack wild ace nine jack queen ten wild nine king bell nine jack queen ten nine queen ten king queen nine ace ten',
-      ),
-      strip(
-        'jack queen king jack bell queen nine king queen ten jack seven ten ace queen nine ten jack nine king ace nine jack ace ten wild nine ten wild nine ten',
-      ),
-      strip(
-        'ten nine king wild nine ten ace queen jack ace nine seven jack queen king jack ten bell wild nine ten ace jack ten nine jack queen nine ten queen king',
-      ),
-      strip(
-        'queen ten nine jack ten nine jack queen king seven queen ace ten nine ace jack queen king nine ace jack king ten nine wild ten nine jack ten bell wild',
-      ),
-      strip(
-        'jack queen ten ace nine jack ten bell wild jack nine ten king queen wild jack nine seven queen ten ace nine jack ace king ten nine queen king ten nine',
-      ),
-    ],
+    strips: CLASSIC_STRIPS,
     paytable: {
       nine: [5, 15, 60],
       ten: [5, 15, 60],
@@ -106,33 +108,22 @@ export const SLOT_VARIANTS: Record<'classic' | 'volatile', SlotVariant> = {
   },
 };
 
-const choice = z.object({});
-const config = z.object({ variant: z.enum(['classic', 'volatile']), theme: z.string().optional() });
+// A bonus buy is asked for with the spin; only a model that offers one takes it (checked at start).
+const choice = z.object({ buy: z.literal(true).optional() });
+const config = z.object({
+  variant: z.enum(SLOT_VARIANT_IDS),
+  theme: z.string().optional(),
+  /** The progressive pool a jackpot model's draws win (its slug); the studio pays it. */
+  jackpot: z.string().optional(),
+});
 
 export type SlotChoice = z.infer<typeof choice>;
 export type SlotConfig = z.infer<typeof config>;
-/** One winning payline. */
-export interface SlotLineWin {
-  /** Index into SLOT_LINES (0 to 9). */
-  line: number;
-  /** The symbol paid: the line's own symbol, or 'wild' when the wilds alone pay more. */
-  symbol: SlotSymbol;
-  /** How many reels from the left make the win (3 to 5), wilds included. */
-  count: number;
-  /** The win in basis points of the whole stake. */
-  pays: number;
-}
-/** What the player sees after the spin. */
-export interface SlotView {
-  /** Five reels, each with its three visible symbols from top to bottom. */
-  reels: SlotSymbol[][];
-  /** The paylines that won, in line order. */
-  lines: SlotLineWin[];
-}
 
 /** The best win of one line's five symbols, in multiples of the line stake (0 when it pays nothing). */
 export function slotLineWin(symbols: readonly SlotSymbol[], paytable: SlotPaytable): { symbol: SlotSymbol; count: number; multiple: number } {
-  const payOf = (symbol: SlotSymbol, count: number) => (count >= 3 ? paytable[symbol][count - 3]! : 0);
+  // A scatter pays anywhere (scatterWin), never on a line.
+  const payOf = (symbol: SlotSymbol, count: number) => (count >= 3 && symbol !== 'scatter' ? paytable[symbol][count - 3]! : 0);
   let wilds = 0;
   while (wilds < REELS && symbols[wilds] === 'wild') wilds++;
   const wildWin = { symbol: 'wild' as SlotSymbol, count: wilds, multiple: payOf('wild', wilds) };
@@ -148,6 +139,12 @@ export function slotLineWin(symbols: readonly SlotSymbol[], paytable: SlotPaytab
 
 /** Exact RTP of a variant, by enumerating each reel's symbol frequencies for one line. */
 export function slotRtp(variant: SlotVariant): number {
+  return lineMultiples(variant.strips, variant.paytable) / SLOT_LINES.length;
+}
+
+/** The expected line win of one line of a spin on `strips`, in multiples of the line stake. */
+export function lineMultiples(strips: readonly (readonly SlotSymbol[])[], paytable: SlotPaytable): number {
+  const variant = { strips, paytable };
   // A reel's stop is uniform, so the symbol on any row of it follows the strip's symbol
   // frequencies, and reels are independent: every line has the same distribution. The
   // stake per line is 1/10 over 10 lines, so the RTP is one line's expected multiple.
@@ -170,34 +167,201 @@ export function slotRtp(variant: SlotVariant): number {
   };
   visit(0, 1);
   // Integer pays make line wins exact in basis points (× 1000), so nothing is lost to flooring.
-  return weighted / variant.strips.reduce((ways, reelStrip) => ways * reelStrip.length, 1);
+  return (weighted / variant.strips.reduce((ways, reelStrip) => ways * reelStrip.length, 1)) * SLOT_LINES.length;
 }
 
-/** Five-reel, ten-line slot in a classic or a volatile maths model. */
+/** The reels a 3-row line spin shows at `stops`. */
+function windowOf(strips: readonly (readonly SlotSymbol[])[], stops: readonly number[], rows = ROWS): SlotSymbol[][] {
+  return strips.map((reelStrip, r) => Array.from({ length: rows }, (_, row) => reelStrip[(stops[r]! + row) % reelStrip.length]!));
+}
+
+/** The line wins of 3-row reels, and their sum in multiples of the line stake. */
+function linesOf(reels: SlotSymbol[][], paytable: SlotPaytable, times = 1): { lines: SlotLineWin[]; multiples: number } {
+  const lines: SlotLineWin[] = [];
+  let multiples = 0;
+  SLOT_LINES.forEach((rows, line) => {
+    const win = slotLineWin(
+      rows.map((row, reel) => reels[reel]![row]!),
+      paytable,
+    );
+    if (win.multiple === 0) return;
+    multiples += win.multiple * times;
+    lines.push({ line, symbol: win.symbol, count: win.count, pays: (win.multiple * times * ONE_X) / SLOT_LINES.length });
+  });
+  return { lines, multiples };
+}
+
+/** Megaways: each paying symbol's ways win, in basis points of the stake. */
+export function waysWins(reels: readonly (readonly SlotSymbol[])[], model: WaysModel): SlotWaysWin[] {
+  const wins: SlotWaysWin[] = [];
+  for (const symbol of Object.keys(model.paytable) as (keyof WaysModel['paytable'])[]) {
+    let ways = 1;
+    let count = 0;
+    for (const reel of reels) {
+      const n = reel.filter((s) => s === symbol || s === 'wild').length;
+      if (n === 0) break;
+      ways *= n;
+      count++;
+    }
+    if (count < 3) continue;
+    wins.push({ symbol, count, ways, pays: ways * model.paytable[symbol][count - 3]! });
+  }
+  return wins;
+}
+
+/** A reel's window of `height` symbols from `stop`. */
+function column(reelStrip: readonly SlotSymbol[], stop: number, height: number): SlotSymbol[] {
+  return Array.from({ length: height }, (_, row) => reelStrip[(stop + row) % reelStrip.length]!);
+}
+
+/** The distribution of how many scatters the base reels show, by enumerating each reel's stops. */
+function scatterCounts(strips: readonly (readonly SlotSymbol[])[]): number[] {
+  let dist = [1];
+  for (const reelStrip of strips) {
+    const perReel: number[] = [];
+    for (let stop = 0; stop < reelStrip.length; stop++) {
+      const n = column(reelStrip, stop, ROWS).filter((s) => s === 'scatter').length;
+      perReel[n] = (perReel[n] ?? 0) + 1 / reelStrip.length;
+    }
+    const next: number[] = [];
+    for (const [a, p] of dist.entries()) for (const [b, q] of perReel.entries()) next[a + b] = (next[a + b] ?? 0) + (p ?? 0) * (q ?? 0);
+    dist = next;
+  }
+  return dist;
+}
+
+/** What the scatters pay, in line-stake multiples, for `count` of them. */
+function scatterMultiples(model: FreeSpinsModel, count: number): number {
+  return count >= 3 ? model.scatterPays[Math.min(count, 5) - 3]! : 0;
+}
+
+/** The free-spins model's exact figures: per spin and per bought feature, as shares of what was staked. */
+export function freeSpinsRtp(model: FreeSpinsModel = FREESPINS): { base: number; buy: number; trigger: number; lines: number; scatters: number } {
+  const lines = lineMultiples(model.base, model.paytable);
+  const dist = scatterCounts(model.base);
+  let scatters = 0;
+  let trigger = 0;
+  dist.forEach((p, count) => {
+    scatters += (p ?? 0) * scatterMultiples(model, count);
+    if (count >= 3) trigger += p ?? 0;
+  });
+  // Free spins draw fresh, independent stops on their own reels: their value does not
+  // depend on the spin that started them.
+  const feature = model.freeSpins * model.multiplier * lineMultiples(model.free, model.paytable);
+  return {
+    base: (lines + scatters + trigger * feature) / SLOT_LINES.length,
+    buy: feature / SLOT_LINES.length / model.buyPrice,
+    trigger,
+    lines: lines / SLOT_LINES.length,
+    scatters: scatters / SLOT_LINES.length,
+  };
+}
+
+/** Megaways' exact RTP: reels are independent, so the ways of a symbol over k reels have the product of the reels' expected counts as their mean. */
+export function megawaysRtp(model: WaysModel = MEGAWAYS): number {
+  const [min, max] = model.heights;
+  const heights = max - min + 1;
+  let rtp = 0;
+  for (const symbol of Object.keys(model.paytable) as (keyof WaysModel['paytable'])[]) {
+    const mean: number[] = [];
+    const none: number[] = [];
+    for (const reelStrip of model.strips) {
+      let sum = 0;
+      let zero = 0;
+      for (let h = min; h <= max; h++)
+        for (let stop = 0; stop < reelStrip.length; stop++) {
+          const n = column(reelStrip, stop, h).filter((s) => s === symbol || s === 'wild').length;
+          sum += n;
+          if (n === 0) zero++;
+        }
+      const outcomes = heights * reelStrip.length;
+      mean.push(sum / outcomes);
+      none.push(zero / outcomes);
+    }
+    // Pays for exactly k reels: ways over the first k, and the next reel without the symbol.
+    let ways = mean[0]! * mean[1]!;
+    for (let k = 3; k <= model.strips.length; k++) {
+      ways *= mean[k - 1]!;
+      const stops = k < model.strips.length ? none[k]! : 1;
+      rtp += (model.paytable[symbol][k - 3]! * ways * stops) / ONE_X;
+    }
+  }
+  return rtp;
+}
+
+/** The round of a featured model, from its draws. */
+function featureRound(rng: Rng, variant: FeatureVariant, bought: boolean): { view: SlotView; payout: number } {
+  const draws = featureDraws(rng, variant, bought);
+  const { model } = featureModel(variant);
+  const jackpot = draws.jackpot === undefined ? {} : { jackpotDraw: draws.jackpot };
+  if (model === 'classic') {
+    const reels = windowOf(CLASSIC_STRIPS, draws.stops);
+    const { lines, multiples } = linesOf(reels, SLOT_VARIANTS.classic.paytable);
+    return { view: { reels, lines, ...jackpot }, payout: Math.floor((multiples * ONE_X) / SLOT_LINES.length) };
+  }
+  if (model.kind === 'ways') {
+    const heights = draws.heights ?? [];
+    const reels = model.strips.map((reelStrip, r) => column(reelStrip, draws.stops[r]!, heights[r]!));
+    const ways = waysWins(reels, model);
+    return { view: { reels, lines: [], ways, ...jackpot }, payout: ways.reduce((sum, w) => sum + w.pays, 0) };
+  }
+  // Free spins: a bought round has no base spin; its pays are shares of the price paid.
+  let multiples = 0;
+  let view: SlotView;
+  if (bought) view = { reels: [], lines: [], bought: true };
+  else {
+    const reels = windowOf(model.base, draws.stops);
+    const base = linesOf(reels, model.paytable);
+    const count = scattersAt(model.base, draws.stops);
+    const scatter = scatterMultiples(model, count);
+    multiples += base.multiples + scatter;
+    view = { reels, lines: base.lines, ...(scatter > 0 ? { scatter: { count, pays: (scatter * ONE_X) / SLOT_LINES.length } } : {}) };
+  }
+  if (draws.free) {
+    view.multiplier = model.multiplier;
+    view.free = draws.free.map((stops) => {
+      const spin = linesOf(windowOf(model.free, stops), model.paytable, model.multiplier);
+      multiples += spin.multiples;
+      return { reels: windowOf(model.free, stops), lines: spin.lines };
+    });
+  }
+  const price = bought ? model.buyPrice : 1;
+  // A bought round's pays are in bets; the price divides ONE_X / 10, so they stay whole basis points of the price.
+  if (bought) {
+    for (const spin of view.free ?? []) for (const line of spin.lines) line.pays /= price;
+  }
+  return { view, payout: (multiples * ONE_X) / SLOT_LINES.length / price };
+}
+
+/** Five-reel, ten-line slot in a classic or a volatile maths model, or a featured one (slot-models.ts). */
 export const slot: Engine<SlotChoice, SlotView, SlotView, never, SlotConfig> = {
   id: 'slot',
   choice,
   config,
-  start(rng, _choice, { variant }) {
+  start(rng, { buy }, { variant }) {
+    if (buy && !buysBonus(variant)) throw new EngineError('slot_no_bonus_buy');
+    if (variant !== 'classic' && variant !== 'volatile') {
+      const { view, payout } = featureRound(rng, variant, buy === true);
+      return { state: view, view, done: true, payout, actions: [] };
+    }
     const { strips, paytable } = SLOT_VARIANTS[variant];
-    const reels = strips.map((reelStrip) => {
-      const stop = rng.int(reelStrip.length);
-      return Array.from({ length: ROWS }, (_, row) => reelStrip[(stop + row) % reelStrip.length]!);
-    });
-    const lines: SlotLineWin[] = [];
-    let multiples = 0;
-    SLOT_LINES.forEach((rows, line) => {
-      const win = slotLineWin(
-        rows.map((row, reel) => reels[reel]![row]!),
-        paytable,
-      );
-      if (win.multiple === 0) return;
-      multiples += win.multiple;
-      lines.push({ line, symbol: win.symbol, count: win.count, pays: (win.multiple * ONE_X) / SLOT_LINES.length });
-    });
+    const reels = windowOf(
+      strips,
+      strips.map((reelStrip) => rng.int(reelStrip.length)),
+    );
+    const { lines, multiples } = linesOf(reels, paytable);
     const view: SlotView = { reels, lines };
     const payout = Math.floor((multiples * ONE_X) / SLOT_LINES.length);
     return { state: view, view, done: true, payout, actions: [] };
   },
-  rtp: ({ variant }) => slotRtp(SLOT_VARIANTS[variant]),
+  // A jackpot model states its reels' return; the pool's share is the studio's (jackpot.ts).
+  rtp: ({ variant }) => {
+    if (variant === 'classic' || variant === 'volatile') return slotRtp(SLOT_VARIANTS[variant]);
+    if (variant === 'freespins') return freeSpinsRtp().base;
+    if (variant === 'classic-jackpot') return slotRtp(SLOT_VARIANTS.classic);
+    return megawaysRtp();
+  },
 };
+
+export { FEATURE_VARIANTS };
+export type { SlotLineWin, SlotView };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { JACKS_OR_BETTER_PAYTABLE } from '../../../shared/game-tables.ts';
 import { type CardGameConfig, cardGameConfig, type HandRank, lowestScore, pokerHand, shuffledDeck } from './cards.ts';
 import { type Engine, EngineError, ONE_X, type Rng, type RoundStep } from './types.ts';
+import type { VideoPokerView } from '../../../shared/game-views.ts';
 
 export const videoPokerChoice = z.object({});
 export type VideoPokerChoice = z.infer<typeof videoPokerChoice>;
@@ -17,14 +18,6 @@ export interface VideoPokerState {
   /** The rest of the shuffled deck, in the order replacements are drawn; never shown. */
   drawPile: string[];
   held: boolean[];
-  stage: 'deal' | 'done';
-}
-
-export interface VideoPokerView {
-  hand: string[];
-  held: boolean[];
-  /** The final hand's category once the draw is done, null before it. */
-  result: HandRank | null;
   stage: 'deal' | 'done';
 }
 
@@ -71,6 +64,12 @@ function draw(_rng: Rng, state: VideoPokerState, action: VideoPokerAction): Roun
   return { state: done, view: viewOf(done), done: true, payout: payoutFor(hand), actions: [] };
 }
 
+/** An abandoned hand is paid as it was dealt: nothing held, nothing drawn. */
+function abandon(state: VideoPokerState): RoundStep<VideoPokerState, VideoPokerView> {
+  const done: VideoPokerState = { ...state, stage: 'done' };
+  return { state: done, view: viewOf(done), done: true, payout: payoutFor(state.hand), actions: [] };
+}
+
 export const videoPoker: Engine<VideoPokerChoice, VideoPokerState, VideoPokerView, VideoPokerAction, CardGameConfig> = {
   id: 'video-poker',
   choice: videoPokerChoice,
@@ -78,8 +77,11 @@ export const videoPoker: Engine<VideoPokerChoice, VideoPokerState, VideoPokerVie
   config: cardGameConfig,
   start: (rng) => dealVideoPokerFrom(shuffledDeck(rng)),
   act: draw,
+  abandon,
   // The published return of 9/6 Jacks or Better under perfect strategy (99.54 %). The
   // unit test cannot afford to solve the optimal holds, so it simulates a simple
   // hold strategy instead and checks it lands a little below this figure.
   rtp: () => 0.9954,
 };
+
+export type { VideoPokerView };

@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
-import { type AuthEnv, requireScope } from '../../auth/middleware.ts';
+import { type AuthEnv, requireScope } from '../../http-auth.ts';
 import type { AppEnv } from '../../http.ts';
 import type { ServerContext } from '../../context.ts';
 import { adminContentRoutes } from './content.ts';
+import { adminIdentityRoutes } from './identity.ts';
+import { adminPaymentRoutes } from './payments.ts';
 import { adminSettingRoutes } from './settings.ts';
 import { adminSupportRoutes } from './support.ts';
 
@@ -12,7 +14,9 @@ export function adminRoutes(ctx: ServerContext): Hono<AppEnv> {
     .use('*', requireScope(ctx, 'admin'))
     .route('/', adminSettingRoutes(ctx))
     .route('/', adminContentRoutes(ctx))
-    .route('/', adminSupportRoutes(ctx));
+    .route('/', adminSupportRoutes(ctx))
+    .route('/', adminPaymentRoutes(ctx))
+    .route('/', adminIdentityRoutes(ctx));
   // requireScope sets `player` before any handler runs; the parent app cannot know that.
   return staff as unknown as Hono<AppEnv>;
 }

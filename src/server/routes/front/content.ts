@@ -1,3 +1,4 @@
+import type { Reply } from '../../../shared/contract/index.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { contentTemplateParams, gameGroupListParams, languageParams, promotionTemplateParams, sliderParams } from '../../../shared/schemas/content.ts';
@@ -21,28 +22,37 @@ export function contentRoutes({ database }: ServerContext) {
         text: text.body,
         promo_code: promotion.promoCode,
       }));
-      return c.json({ status: 1, templateList });
+      return c.json({ status: 1, templateList } satisfies Reply<'front/get_promotion_template'>);
     })
     .post('/get_slider', async (c) => {
       const { lan, is_mobile } = await parseBody(c, sliderParams);
       const rows = await localizedContent(db, 'slider', lan, { mobile: is_mobile });
-      return c.json({ status: 1, sliderList: rows.map((r) => ({ image_url: r.imageUrl, title: r.title, text: r.body, cta: r.brief })) });
+      return c.json({
+        status: 1,
+        sliderList: rows.map((r) => ({ image_url: r.imageUrl, title: r.title, text: r.body, cta: r.brief })),
+      } satisfies Reply<'front/get_slider'>);
     })
     .post('/get_content_template', async (c) => {
       const { language, content_tab } = await parseBody(c, contentTemplateParams);
       const kind = content_tab === 'license_line' ? 'license_line' : 'faq';
       const rows = await localizedContent(db, kind, language, { slug: content_tab });
-      return c.json({ status: 1, templateList: rows.map((r) => ({ content_tab: r.slug, title: r.title, content: r.body })) });
+      return c.json({
+        status: 1,
+        templateList: rows.map((r) => ({ content_tab: r.slug, title: r.title, content: r.body })),
+      } satisfies Reply<'front/get_content_template'>);
     })
     .post('/get_faq_template', async (c) => {
       const { language } = await parseBody(c, languageParams);
       const rows = await localizedContent(db, 'faq', language);
-      return c.json({ status: 1, templateList: rows.map((r) => ({ content_tab: r.slug, title: r.title, content: r.body })) });
+      return c.json({
+        status: 1,
+        templateList: rows.map((r) => ({ content_tab: r.slug, title: r.title, content: r.body })),
+      } satisfies Reply<'front/get_faq_template'>);
     })
     .post('/get_footer_template', async (c) => {
       const { language } = await parseBody(c, languageParams);
       const rows = await localizedContent(db, 'footer', language);
-      return c.json({ status: 1, templateList: rows.map((r) => ({ content: r.body })) });
+      return c.json({ status: 1, templateList: rows.map((r) => ({ content: r.body })) } satisfies Reply<'front/get_footer_template'>);
     })
     .post('/get_game_group_list', async (c) => {
       const { type, status } = await parseBody(c, gameGroupListParams);
@@ -57,6 +67,6 @@ export function contentRoutes({ database }: ServerContext) {
       return c.json({
         status: 1,
         gameGroupList: rows.map((g) => ({ id: g.id, group_name: g.groupName, group_slug: g.groupSlug, type: g.type, status: g.status })),
-      });
+      } satisfies Reply<'front/get_game_group_list'>);
     });
 }

@@ -1,0 +1,43 @@
+// Registers /sw.js once the page has loaded (imported lazily by the shell, so it costs
+// nothing before the page is usable) and shows the update prompt of ShellParts.astro
+// when a new build's worker is waiting: Reload hands control to it and reloads the page.
+// A few lines of the platform's own API rather than workbox-window (2.4 KB gzip).
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+const RELOAD_FALLBACK_MS = 5000;
+
+function offer(worker: ServiceWorker): void {
+  const prompt = document.getElementById('update-prompt');
+  if (!prompt) return;
+  prompt.hidden = false;
+  prompt.querySelector('button')?.addEventListener(
+    'click',
+    () => {
+      navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
+      // src/pwa/sw.ts answers by taking over at once; should the take-over not reach this
+      // page (another tab holding the old worker busy), the reload still asks for the new build.
+      worker.postMessage({ type: 'SKIP_WAITING' });
+      setTimeout(() => location.reload(), RELOAD_FALLBACK_MS);
+    },
+    { once: true },
+  );
+}
+
+async function register(): Promise<void> {
+  const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  // Only a page some worker already controls has an older version to replace.
+  const replaces = () => navigator.serviceWorker.controller !== null;
+  // Waiting since an earlier visit that did not answer the prompt.
+  if (registration.waiting && replaces()) offer(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const worker = registration.installing;
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'installed' && replaces()) offer(worker);
+    });
+  });
+  // A tab left open for days still hears of a new build.
+  setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
+}
+
+export function registerServiceWorker(): void {
+  register().catch((error: unknown) => console.error('service worker registration failed', error));
+}

@@ -1,0 +1,36 @@
+// The service worker at /sw.js, scope / (built by @vite-pwa/astro, astro.config.mjs).
+// Workbox precaches what the build lists in its manifest (hashed assets, icons, the
+// offline page of every locale), each with its revision, so a new build installs a new
+// worker. Pages go to the network first and fall back to the last copy, then to the
+// offline page of their locale. The API and socket.io are never touched. A new worker
+// waits until the player answers the update prompt (src/pwa/register.ts).
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, matchPrecache, type PrecacheEntry, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+
+declare const self: {
+  __WB_MANIFEST: (PrecacheEntry | string)[];
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'message', listener: (event: { data?: { type?: string } }) => void): void;
+};
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+clientsClaim();
+
+// The update prompt's Reload button (workbox-window's messageSkipWaiting).
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+const NEVER = [/^\/api\//, /^\/socket\.io\//];
+
+registerRoute(new NavigationRoute(new NetworkFirst({ cacheName: 'pages', networkTimeoutSeconds: 10 }), { denylist: NEVER }));
+
+// No network and no copy of the page: the offline page in the page's language.
+setCatchHandler(async ({ request }) => {
+  if (request.mode !== 'navigate') return Response.error();
+  const locale = new URL(request.url).pathname.split('/')[1];
+  return (locale ? await matchPrecache(`/${locale}/offline`) : undefined) ?? (await matchPrecache('/offline')) ?? Response.error();
+});

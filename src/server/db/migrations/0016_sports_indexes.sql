@@ -1,0 +1,2 @@
+CREATE INDEX "sport_bet_legs_event_idx" ON "sport_bet_legs" USING btree ("event_id");--> statement-breakpoint
+CREATE INDEX "sport_events_competition_idx" ON "sport_events" USING btree ("competition_id","starts_at");

@@ -1,0 +1,83 @@
+// A schedule that runs in one server process at a time: the crash game and each live
+// table. Every process starts a runner; the one holding the schedule's lease row
+// (`schedule_leases`, renewed about every second and LEASE_MS long) moves the schedule
+// every tick, and another process takes it over once the lease runs out (at once on a
+// clean stop). The schedule's own steps are conditional updates, so a runner that lost
+// its lease mid-step cannot do a step twice; the lease only keeps the others idle.
+import { randomUUID } from 'node:crypto';
+import { and, eq, lt, or } from 'drizzle-orm';
+import { dateOf } from '../clock.ts';
+import type { ServerContext } from '../context.ts';
+import { scheduleLeases } from '../db/schema/index.ts';
+
+/** How long after start a process first tries for a schedule's lease. */
+const START_DELAY_MS = 2_000;
+
+/** Takes or renews the lease of schedule `name` for `holder`; true while it holds it. */
+export async function takeLease(ctx: ServerContext, name: string, holder: string, leaseMs: number): Promise<boolean> {
+  const { db } = ctx.database;
+  const until = dateOf(ctx.clock, leaseMs);
+  await db.insert(scheduleLeases).values({ name, holder, leaseUntil: until }).onConflictDoNothing();
+  const [held] = await db
+    .update(scheduleLeases)
+    .set({ holder, leaseUntil: until })
+    .where(and(eq(scheduleLeases.name, name), or(eq(scheduleLeases.holder, holder), lt(scheduleLeases.leaseUntil, dateOf(ctx.clock)))))
+    .returning({ name: scheduleLeases.name });
+  return held !== undefined;
+}
+
+/** Gives the lease up, so another process takes the schedule at once rather than when it runs out. */
+export async function releaseLease(ctx: ServerContext, name: string, holder: string): Promise<void> {
+  await ctx.database.db
+    .update(scheduleLeases)
+    .set({ leaseUntil: new Date(0) })
+    .where(and(eq(scheduleLeases.name, name), eq(scheduleLeases.holder, holder)));
+}
+
+export interface ScheduleRunner {
+  /** The schedule's lease row. */
+  name: string;
+  tickMs: number;
+  leaseMs: number;
+  /** One step of the schedule at the current time; called every tick while this process holds the lease. */
+  advance(): Promise<void>;
+}
+
+/**
+ * Runs a schedule in this process whenever it holds the lease: renews it about every
+ * second and steps the schedule every tick, one step at a time. Returns a stop function
+ * that waits for the step in flight and hands the lease over.
+ */
+export function startScheduleRunner(ctx: ServerContext, runner: ScheduleRunner): () => Promise<void> {
+  const holder = randomUUID();
+  let leader = false;
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  let lastLease = 0;
+  const step = async () => {
+    if (Date.now() - lastLease >= Math.min(1000, runner.leaseMs / 3)) {
+      lastLease = Date.now();
+      const was = leader;
+      leader = await takeLease(ctx, runner.name, holder, runner.leaseMs);
+      if (leader !== was) ctx.logger.info({ schedule: runner.name, holder, leader }, leader ? 'schedule runs here' : 'schedule runs elsewhere');
+    }
+    if (leader) await runner.advance();
+  };
+  let timer: ReturnType<typeof setInterval> | undefined;
+  // The schedule starts a moment after the server, so a start that is stopped at once does not race it.
+  const begin = setTimeout(() => {
+    timer = setInterval(() => {
+      if (stopped) return;
+      running = running.then(step).catch((error: unknown) => ctx.logger.error({ err: error, schedule: runner.name }, 'schedule step failed'));
+    }, runner.tickMs);
+    timer.unref();
+  }, START_DELAY_MS);
+  begin.unref();
+  return async () => {
+    stopped = true;
+    clearTimeout(begin);
+    clearInterval(timer);
+    await running;
+    if (leader) await releaseLease(ctx, runner.name, holder);
+  };
+}

@@ -1,0 +1,179 @@
+// A bingo room's page: watches its room's games (the runner's socket.io events, with the
+// state from /api/studio/bingo/state on open and after each step), counts the sale down on
+// the server's clock, buys tickets with the launch token and daubs them as the balls come.
+import { formatMessage, type Message } from '../lib/plural.ts';
+import type { BingoGame, BingoTicket } from '../shared/bingo.ts';
+import type { BingoStateReply } from '../shared/contract/live.ts';
+import { DEFAULT_LOCALE, isLocale } from '../shared/locales.ts';
+import { post, refusalMessage } from './studio.ts';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const root = document.documentElement;
+const named = root.dataset.locale ?? '';
+const locale = isLocale(named) ? named : DEFAULT_LOCALE;
+const catalog = JSON.parse($('studio-text').textContent ?? '{}') as Record<string, Message>;
+const t = (key: string, ...args: (string | number)[]) => formatMessage(catalog[key] ?? key, locale, ...args);
+const game = document.body.dataset.engine as BingoGame;
+const area = $('game');
+const phaseEl = $('bingo-phase');
+const buyButton = $<HTMLButtonElement>('bingo-buy');
+const countEl = $<HTMLSelectElement>('bingo-count');
+const messageEl = $('message');
+const boardCells = new Map([...document.querySelectorAll<HTMLElement>('#bingo-board [data-ball]')].map((el) => [Number(el.dataset.ball), el]));
+const fragment = new URLSearchParams(location.hash.slice(1));
+let session = fragment.get('s') ?? '';
+
+let state: BingoStateReply | null = null;
+let skew = 0;
+let money = (n: number) => n.toFixed(2);
+let buying = false;
+/** The tickets drawn on the page, for the round they belong to. */
+let shownTickets = '';
+const say = (text: string, kind: 'info' | 'win' | 'error' = 'info') => {
+  messageEl.textContent = text;
+  messageEl.dataset.kind = kind;
+};
+
+function ticketElement(ticket: BingoTicket, index: number): HTMLElement {
+  const el = document.createElement('div');
+  el.className = 'bingo-ticket';
+  el.setAttribute('role', 'group');
+  el.setAttribute('aria-label', `${t('bingo_tickets')} ${index + 1}`);
+  for (const row of ticket)
+    for (const n of row) {
+      const cell = document.createElement('span');
+      if (n !== null) {
+        cell.textContent = String(n);
+        cell.dataset.number = String(n);
+      } else if (game === 'bingo-75') cell.dataset.daubed = '';
+      el.append(cell);
+    }
+  return el;
+}
+
+/** Daubs every number of the player's tickets that has been drawn: automatic, nothing to click. */
+function daub(drawn: Set<number>) {
+  for (const cell of document.querySelectorAll<HTMLElement>('#bingo-tickets [data-number]')) {
+    if (drawn.has(Number(cell.dataset.number))) cell.dataset.daubed = '';
+  }
+}
+
+function renderPhase() {
+  const round = state?.round;
+  if (!round) return;
+  if (round.phase === 'sale') {
+    const left = Math.max(0, Math.ceil((Date.parse(round.saleEndsAt) - (Date.now() + skew)) / 1000));
+    phaseEl.textContent = t('bingo_on_sale', `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`);
+  } else if (round.phase === 'drawing') phaseEl.textContent = t('bingo_balls_out', round.drawn.length);
+  else phaseEl.textContent = round.drawn.length > 0 ? t('bingo_done', round.drawn.length) : t('bingo_sale_closed');
+  const open = round.phase === 'sale' && Date.parse(round.saleEndsAt) > Date.now() + skew;
+  buyButton.disabled = !open || buying || state?.mode !== 'real' || state.purchase !== null;
+  countEl.disabled = buyButton.disabled;
+}
+
+function render() {
+  if (!state?.round) return;
+  const { round, purchase } = state;
+  area.setAttribute('aria-busy', 'false');
+  area.dataset.phase = round.phase;
+  $('balance').textContent = money(state.balance);
+  const drawn = new Set(round.drawn);
+  $('bingo-ball').textContent = round.drawn.length ? String(round.drawn[round.drawn.length - 1]) : '–';
+  for (const [n, el] of boardCells) {
+    if (drawn.has(n)) el.dataset.drawn = '';
+    else delete el.dataset.drawn;
+  }
+  $('bingo-pool').textContent = t('bingo_pool', money(round.pool), round.ticketsSold);
+  for (const li of document.querySelectorAll<HTMLElement>('#bingo-prizes [data-prize]')) {
+    const won = round.prizes.find((p) => p.prize === li.dataset.prize);
+    const out = li.querySelector('output');
+    if (won) li.dataset.won = '';
+    else delete li.dataset.won;
+    if (out) out.textContent = won ? `${money(won.amount)} – ${t('bingo_prize_won', won.ball)}` : '';
+  }
+  const key = purchase ? `${round.round}:${JSON.stringify(purchase.tickets)}` : `${round.round}:none`;
+  if (key !== shownTickets) {
+    shownTickets = key;
+    $('bingo-tickets').replaceChildren(...(purchase?.tickets ?? []).map(ticketElement));
+  }
+  daub(drawn);
+  $('bingo-hash').textContent = round.seedHash;
+  $('bingo-digest').textContent = round.saleDigest ?? '–';
+  $('bingo-seed').textContent = round.seed ?? '–';
+  renderPhase();
+}
+
+/** Refreshes cross on the network (an event each step): an answer older than the one shown is dropped. */
+let asked = 0;
+let applied = 0;
+
+async function refresh() {
+  const n = ++asked;
+  const fresh = await post<BingoStateReply>('bingo/state', { session });
+  if (n < applied) return;
+  applied = n;
+  const previous = state;
+  state = fresh;
+  if (fresh.round) skew = Date.parse(fresh.round.serverTime) - Date.now();
+  if (!previous) {
+    const format = new Intl.NumberFormat(root.lang, { style: 'currency', currency: fresh.currency });
+    money = (n) => format.format(n);
+    $('bingo-price').textContent = t('bingo_price', money(fresh.price));
+    $('mode').textContent = fresh.mode === 'real' ? t('real_money') : t('free_play');
+    $('mode').dataset.mode = fresh.mode;
+    $('game-name').textContent = fresh.game.name;
+    document.title = `${fresh.game.name} – ${document.title}`;
+    if (fresh.mode !== 'real') say(t('live_real_only'));
+  }
+  if (previous && previous.round?.round !== fresh.round?.round) say('');
+  const mine = fresh.purchase;
+  if (fresh.round?.phase === 'done' && mine?.status === 'settled' && previous?.purchase?.status !== 'settled') {
+    if (mine.win > 0) say(t('you_won', money(mine.win)), 'win');
+    else say(t('no_win'));
+  }
+  render();
+}
+
+buyButton.addEventListener('click', async () => {
+  buying = true;
+  renderPhase();
+  try {
+    await post('bingo/buy', { session, tickets: Number(countEl.value) });
+    say(t('bingo_bought'));
+  } catch (error) {
+    say(refusalMessage(t, root.lang, error), 'error');
+  }
+  buying = false;
+  await refresh().catch(() => {});
+});
+
+async function boot() {
+  const demo = fragment.get('demo');
+  if (!session && demo) {
+    session = (await post<{ session: string }>('session', { demo, lang: locale })).session;
+    history.replaceState(null, '', `#s=${session}`);
+  }
+  if (!session) {
+    say(t('session_expired'), 'error');
+    return;
+  }
+  await refresh();
+  setInterval(renderPhase, 250);
+  const { io } = await import('socket.io-client');
+  const socket = io({ path: '/socket.io', transports: ['websocket'] });
+  socket.on('connect', () => {
+    socket.emit('bingo:watch', game);
+    void refresh().catch(() => {});
+  });
+  // A ball: daub at once from the event, without waiting for the state.
+  socket.on('bingo:ball', (event: { round: number; drawn: number[] }) => {
+    if (state?.round?.round !== event.round) return;
+    state.round.drawn = event.drawn;
+    render();
+    // Prizes won on this ball come with the state.
+    void refresh().catch(() => {});
+  });
+  for (const event of ['bingo:sale', 'bingo:closed', 'bingo:done', 'bingo:paid']) socket.on(event, () => void refresh().catch(() => {}));
+}
+
+boot().catch((error: unknown) => say(t(error instanceof Error ? error.message : 'action_failed'), 'error'));

@@ -1,0 +1,255 @@
+// A live table's page (live roulette, live baccarat): watches its table's shared rounds
+// (the runner's socket.io events, with the state from /api/studio/live/state on open and
+// after each event), counts the betting window down on the server's clock, takes the
+// player's chips or bet and sends them once per round with the launch token.
+import { fairnessFragment } from '../lib/fairness-verify.ts';
+import { formatMessage, type Message } from '../lib/plural.ts';
+import { rouletteColor } from '../shared/game-tables.ts';
+import type { BaccaratBet, RouletteBet } from '../shared/game-views.ts';
+import type { LiveStateReply } from '../shared/contract/live.ts';
+import { LIVE_FAIR_GAME, type LiveHistoryEntry, type LiveOutcome, type LiveTableId } from '../shared/live.ts';
+import { DEFAULT_LOCALE, isLocale } from '../shared/locales.ts';
+import { createHand } from './screens/cards.ts';
+import { post, refusalMessage } from './studio.ts';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const root = document.documentElement;
+const named = root.dataset.locale ?? '';
+const locale = isLocale(named) ? named : DEFAULT_LOCALE;
+const catalog = JSON.parse($('studio-text').textContent ?? '{}') as Record<string, Message>;
+const t = (key: string, ...args: (string | number)[]) => formatMessage(catalog[key] ?? key, locale, ...args);
+const table = document.body.dataset.engine as LiveTableId;
+const roulette = table === 'live-roulette';
+const game = $('game');
+const phaseEl = $('live-phase');
+const chipEl = $<HTMLSelectElement>('live-chip');
+const totalEl = $('live-total');
+const placeButton = $<HTMLButtonElement>('live-place');
+const clearButton = $<HTMLButtonElement>('live-clear');
+const messageEl = $('message');
+const spots = [...document.querySelectorAll<HTMLButtonElement>('.live-board .spot')];
+const calm = matchMedia('(prefers-reduced-motion: reduce)').matches;
+const hands = roulette ? null : { player: createHand($('live-player-cards'), t, calm), banker: createHand($('live-banker-cards'), t, calm) };
+const fragment = new URLSearchParams(location.hash.slice(1));
+let session = fragment.get('s') ?? '';
+
+let state: LiveStateReply | null = null;
+/** The server's clock minus ours, so the countdown runs on the server's time. */
+let skew = 0;
+let money = (n: number) => n.toFixed(2);
+/** The chips on the cloth before they are sent (cents per spot), or the baccarat bet chosen. */
+const layout = new Map<string, number>();
+let sending = false;
+const say = (text: string, kind: 'info' | 'win' | 'error' = 'info') => {
+  messageEl.textContent = text;
+  messageEl.dataset.kind = kind;
+};
+
+/** A spot of the board as the roulette engine names it. */
+function rouletteBet(spot: string, amount: number): RouletteBet {
+  const [kind, value] = spot.split(':');
+  if (kind === 'straight' || kind === 'dozen' || kind === 'column') return { kind, value: Number(value), amount } as RouletteBet;
+  return { kind, amount } as RouletteBet;
+}
+
+function choiceOfLayout(): object | null {
+  if (layout.size === 0) return null;
+  if (roulette) return { bets: [...layout].map(([spot, amount]) => rouletteBet(spot, amount)) };
+  const [[bet, amount]] = [...layout] as [[BaccaratBet, number]];
+  return { bet, amount };
+}
+
+/** What a round drew, in words. */
+function outcomeText(outcome: LiveOutcome): string {
+  if ('number' in outcome) return `${outcome.number} ${t(`roulette_${rouletteColor(outcome.number)}`)}`;
+  if (outcome.winner === 'tie') return t('baccarat_win_tie', outcome.playerTotal);
+  return t(`baccarat_win_${outcome.winner}`, outcome.playerTotal, outcome.bankerTotal);
+}
+
+function historyItem(entry: LiveHistoryEntry): HTMLLIElement {
+  const li = document.createElement('li');
+  const a = document.createElement('a');
+  const { outcome } = entry;
+  a.textContent = 'number' in outcome ? String(outcome.number) : t(`baccarat_${outcome.winner}`);
+  if ('number' in outcome) a.dataset.color = rouletteColor(outcome.number);
+  // Each past round opens /fairness with its revealed seed, which recomputes it in the browser.
+  const fair = LIVE_FAIR_GAME[table];
+  const href = fairnessFragment({
+    engine: fair,
+    serverSeed: entry.seed,
+    clientSeed: table,
+    nonce: entry.number,
+    outcome: 'number' in outcome ? { number: outcome.number } : { cards: outcome.cards },
+  });
+  a.href = `${locale === 'en' ? '' : `/${locale}`}/fairness${href}`;
+  a.target = '_blank';
+  a.rel = 'noopener';
+  a.title = `${t('fair_verify')}: ${outcomeText(outcome)}`;
+  li.append(a);
+  return li;
+}
+
+function renderLayout() {
+  const betting = state?.round?.phase === 'betting' && state.mode === 'real' && !state.bet;
+  let total = 0;
+  for (const el of spots) {
+    const spot = el.dataset.spot ?? '';
+    const amount = layout.get(spot);
+    total += amount ?? 0;
+    if (roulette) {
+      if (amount) el.dataset.chip = money(amount / 100);
+      else delete el.dataset.chip;
+    } else el.setAttribute('aria-pressed', String(amount !== undefined));
+    el.disabled = !betting || sending;
+  }
+  const placed = state?.bet;
+  totalEl.textContent = placed ? money(placed.amount) : total > 0 ? money(total / 100) : '–';
+  placeButton.disabled = !betting || sending || layout.size === 0;
+  clearButton.disabled = !betting || sending || layout.size === 0;
+  chipEl.disabled = !betting;
+}
+
+function renderPhase() {
+  const round = state?.round;
+  if (!round) return;
+  if (round.phase === 'betting') {
+    const left = Date.parse(round.bettingEndsAt) - (Date.now() + skew);
+    if (left > 0) phaseEl.textContent = t('crash_betting', Math.ceil(left / 1000));
+    else phaseEl.textContent = t('live_no_more_bets');
+  } else if (round.phase === 'closed') phaseEl.textContent = t('live_no_more_bets');
+  else if (round.outcome) phaseEl.textContent = outcomeText(round.outcome);
+}
+
+function renderResult() {
+  const round = state?.round;
+  const outcome = round?.phase === 'result' ? round.outcome : null;
+  if (roulette) {
+    const el = $('live-result');
+    el.textContent = outcome && 'number' in outcome ? String(outcome.number) : '–';
+    el.dataset.color = outcome && 'number' in outcome ? rouletteColor(outcome.number) : 'none';
+    return;
+  }
+  if (!hands) return;
+  if (outcome && 'cards' in outcome) {
+    void hands.player.show(outcome.player, calm ? 0 : 150);
+    void hands.banker.show(outcome.banker, calm ? 0 : 150);
+    $('live-player-total').textContent = String(outcome.playerTotal);
+    $('live-banker-total').textContent = String(outcome.bankerTotal);
+  } else {
+    hands.player.clear();
+    hands.banker.clear();
+    $('live-player-total').textContent = '';
+    $('live-banker-total').textContent = '';
+  }
+}
+
+function render() {
+  if (!state) return;
+  game.setAttribute('aria-busy', 'false');
+  game.dataset.phase = state.round?.phase ?? '';
+  $('balance').textContent = money(state.balance);
+  $('live-hash').textContent = state.round?.seed ? `${state.round.seedHash} → ${state.round.seed}` : (state.round?.seedHash ?? '');
+  $('live-history').replaceChildren(...state.history.map(historyItem));
+  renderPhase();
+  renderResult();
+  renderLayout();
+}
+
+/** Refreshes cross on the network (an event each step): an answer older than the one shown is dropped. */
+let asked = 0;
+let applied = 0;
+
+async function refresh() {
+  const n = ++asked;
+  const fresh = await post<LiveStateReply>('live/state', { session });
+  if (n < applied) return;
+  applied = n;
+  const previous = state;
+  state = fresh;
+  if (fresh.round) skew = Date.parse(fresh.round.serverTime) - Date.now();
+  if (!previous) {
+    const format = new Intl.NumberFormat(root.lang, { style: 'currency', currency: fresh.currency });
+    money = (n) => format.format(n);
+    const chips = [10, 50, 100, 200, 500, 1_000, 2_500, 10_000].filter((c) => c >= fresh.limits.spotMin && c <= fresh.limits.spotMax);
+    chipEl.replaceChildren(...chips.map((c) => new Option(money(c / 100), String(c), false, c === 100)));
+    $('mode').textContent = fresh.mode === 'real' ? t('real_money') : t('free_play');
+    $('mode').dataset.mode = fresh.mode;
+    $('game-name').textContent = fresh.game.name;
+    document.title = `${fresh.game.name} – ${document.title}`;
+    if (fresh.mode !== 'real') say(t('live_real_only'));
+  }
+  const newRound = previous?.round?.round !== fresh.round?.round;
+  if (newRound) layout.clear();
+  if (newRound && fresh.round?.phase === 'betting' && previous) say('');
+  const bet = fresh.bet;
+  if (fresh.round?.phase === 'result' && bet?.status === 'settled' && previous?.bet?.status !== 'settled') {
+    if (bet.win > 0) say(t('you_won', money(bet.win)), 'win');
+    else say(t('no_win'));
+  }
+  render();
+}
+
+for (const el of spots) {
+  el.addEventListener('click', () => {
+    const spot = el.dataset.spot ?? '';
+    const chip = Number(chipEl.value);
+    if (roulette) layout.set(spot, (layout.get(spot) ?? 0) + chip);
+    else {
+      // One baccarat bet a round: choosing another side moves it.
+      layout.clear();
+      layout.set(spot, chip);
+    }
+    renderLayout();
+  });
+}
+chipEl.addEventListener('change', () => {
+  if (!roulette && layout.size > 0) {
+    const [spot] = [...layout.keys()] as [string];
+    layout.set(spot, Number(chipEl.value));
+    renderLayout();
+  }
+});
+clearButton.addEventListener('click', () => {
+  layout.clear();
+  renderLayout();
+});
+placeButton.addEventListener('click', async () => {
+  const choice = choiceOfLayout();
+  if (!choice) return;
+  sending = true;
+  renderLayout();
+  try {
+    await post('live/bet', { session, choice });
+    say(t('live_bets_placed'));
+  } catch (error) {
+    say(refusalMessage(t, root.lang, error), 'error');
+  }
+  sending = false;
+  await refresh().catch(() => {});
+});
+
+async function boot() {
+  // A demo link opens a watching session of its own, kept in the address for a reload.
+  const demo = fragment.get('demo');
+  if (!session && demo) {
+    session = (await post<{ session: string }>('session', { demo, lang: locale })).session;
+    history.replaceState(null, '', `#s=${session}`);
+  }
+  if (!session) {
+    say(t('session_expired'), 'error');
+    return;
+  }
+  await refresh();
+  // The countdown moves every second between the runner's events.
+  setInterval(renderPhase, 250);
+  const { io } = await import('socket.io-client');
+  const socket = io({ path: '/socket.io', transports: ['websocket'] });
+  // A reconnect may have missed a step of the round: ask again.
+  socket.on('connect', () => {
+    socket.emit('live:watch', table);
+    void refresh().catch(() => {});
+  });
+  for (const event of ['live:round', 'live:closed', 'live:result', 'live:paid']) socket.on(event, () => void refresh().catch(() => {}));
+}
+
+boot().catch((error: unknown) => say(t(error instanceof Error ? error.message : 'action_failed'), 'error'));

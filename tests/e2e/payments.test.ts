@@ -1,0 +1,221 @@
+// Deposits and withdrawals in a browser, as new players: the card form's own checks, the
+// Stripe test cards through the sandbox card provider (success, decline, 3-D Secure), the
+// outcome read from the server on return and the header's balance, a withdrawal requested
+// and cancelled, and a player from India paying in rupees on the `in` pages.
+import { verifyOnServer } from '../helpers/documents.ts';
+import { apiLogin } from '../helpers/staff.ts';
+import { randomInt } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatMoney } from '../../src/lib/format.ts';
+import { fmt } from '../../src/lib/plural.ts';
+import { launchBrowser, logInFromHeader } from '../helpers/e2e.ts';
+import { type MailCatcher, startMailCatcher } from '../helpers/mail.ts';
+import { ROOT } from '../helpers/spawn.ts';
+
+const baseUrl = inject('baseUrl');
+type Catalog = Record<string, Record<string, string>>;
+const catalog = (code: string) => JSON.parse(readFileSync(join(ROOT, `locales/${code}.json`), 'utf8')) as Catalog;
+const en = catalog('en');
+const shots = join(ROOT, 'test-results/screenshots');
+
+async function register(suffix: string, country: string, locale: string) {
+  const account = { username: `pay_${country.toLowerCase()}_${suffix}`, password: 'deposit-Pass1' };
+  const response = await fetch(`${baseUrl}/api/front/register_player`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      ...account,
+      confirmPassword: account.password,
+      email: `${account.username}@example.test`,
+      first_name: `Payer${suffix}`,
+      last_name: country === 'IN' ? 'Iyer' : 'Becker',
+      gender: 'female',
+      birthday: '1990-01-02',
+      country,
+      countryPhone: country === 'IN' ? '+91' : '+49',
+      phone_number1: `15${String(randomInt(10 ** 8)).padStart(8, '0')}`,
+      city: country === 'IN' ? 'Mumbai' : 'Berlin',
+      address: 'Main Street 1',
+      postal_code: '10115',
+      interface_local: locale,
+      checkTerms: true,
+      notify_newletter: false,
+    }),
+  });
+  expect(await response.json()).toEqual({ status: 1 });
+  return account;
+}
+
+async function logIn(page: Page, locale: string, account: { username: string; password: string }) {
+  const prefix = locale === 'en' ? '' : `/${locale}`;
+  await page.goto(`${baseUrl}${prefix}/online-casino`, { waitUntil: 'networkidle' });
+  await logInFromHeader(page, account);
+  await page.getByTestId('total-balance').waitFor();
+}
+
+/** The deposit tab's card form, filled and sent; `enter` sends it from the keyboard. */
+async function payByCard(page: Page, amount: string, number: string, enter = false) {
+  const form = page.getByTestId('deposit').locator('form');
+  await form.locator('input[name=amount]').fill(amount);
+  await form.locator('input[name=cc-name]').fill('Erika Mustermann');
+  await form.locator('input[name=cc-number]').fill(number);
+  await form.locator('input[name=cc-exp-month]').fill('12');
+  await form.locator('input[name=cc-exp-year]').fill(String(new Date().getFullYear() + 3));
+  await form.locator('input[name=cc-csc]').fill('123');
+  if (enter) await form.locator('input[name=cc-csc]').press('Enter');
+  else await form.locator('button[type=submit]').click();
+}
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(shots, { recursive: true });
+  for (const width of [375, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe('payments in the browser', () => {
+  let browser: Browser;
+  let mail: MailCatcher;
+  const suffix = `${Date.now().toString(36)}${randomInt(1000)}`;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    mail = await startMailCatcher(inject('smtpPort'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await mail?.close();
+  });
+
+  it('deposits by card (success, decline, 3-D Secure), then requests a withdrawal and cancels it', async () => {
+    const player = await register(suffix, 'DE', 'en');
+    const eur = (n: number) => formatMoney(n, 'en', 'EUR');
+    const p = en.payments as Record<string, string>;
+    const v = en.validation as Record<string, string>;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await logIn(page, 'en', player);
+    const total = page.getByTestId('total-balance');
+    await total.filter({ hasText: eur(0) }).waitFor();
+
+    await page.goto(`${baseUrl}/user-management?tab=2`);
+    const deposit = page.getByTestId('deposit');
+    await deposit.locator('form').waitFor();
+    // The card method comes first; its limits are in the wallet's currency.
+    expect(await deposit.locator('label[data-processor="46"] input').isChecked()).toBe(true);
+    expect(await deposit.getByTestId('pay-limits').textContent()).toContain(eur(10));
+
+    // The form's own checks, in the SPEC's words, before anything is sent.
+    await payByCard(page, '5', '4242 4242 4242 4241');
+    await deposit.locator('.feedback', { hasText: fmt(v.amount_between ?? '', eur(10), eur(5000)) }).waitFor();
+    await deposit.locator('.feedback', { hasText: v.card_number_invalid ?? '' }).waitFor();
+    await deposit.locator('input[name=cc-csc]').fill('12');
+    await deposit.locator('button[type=submit]').click();
+    await deposit.locator('.feedback', { hasText: v.cvv_digits ?? '' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('amount');
+
+    // 4242…: paid, the player comes back to the outcome and a larger balance.
+    await payByCard(page, '10', '4242 4242 4242 4242');
+    await page.waitForURL(/\/user-management\?(tab=2|payop=success)/);
+    const outcome = page.getByTestId('deposit-outcome');
+    await outcome.filter({ hasText: fmt(p.deposit_success ?? '', eur(10)) }).waitFor();
+    await total.filter({ hasText: eur(10) }).waitFor();
+    await page.locator('.toast-success', { hasText: fmt(p.deposit_success ?? '', eur(10)) }).waitFor();
+    await shoot(page, 'deposit-complete');
+
+    // 4000…0002: declined, "Wrong Card Info.", and nothing changes.
+    await payByCard(page, '10', '4000 0000 0000 0002');
+    await outcome.filter({ hasText: fmt(p.deposit_fail ?? '', eur(10)) }).waitFor();
+    expect(await outcome.textContent()).toContain(v.wrong_card);
+    expect(await outcome.getAttribute('data-state')).toBe('failed');
+    expect(await total.textContent()).toBe(eur(10));
+
+    // 4000…3220: the bank's 3-D Secure challenge, passed; sent from the keyboard.
+    await payByCard(page, '10', '4000 0000 0000 3220', true);
+    await page.waitForURL(/\/api\/sandbox\/card\/3ds\//);
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+    await outcome.filter({ hasText: fmt(p.deposit_success ?? '', eur(10)) }).waitFor();
+    await total.filter({ hasText: eur(20) }).waitFor();
+
+    // Withdrawals wait for a verified identity (the default jurisdiction profile): the sandbox verifier approves these documents.
+    await verifyOnServer(baseUrl, await apiLogin(baseUrl, player.username, player.password));
+    // A withdrawal of 10 with the bank form; a wrong IBAN is refused by the form first.
+    await page.goto(`${baseUrl}/user-management?tab=3`);
+    const withdraw = page.getByTestId('withdraw');
+    await withdraw.locator('form').waitFor();
+    await page
+      .getByTestId('pending-withdrawals')
+      .getByText(p.pending_empty ?? '')
+      .waitFor();
+    await shoot(page, 'withdraw-form');
+    await withdraw.locator('input[name=amount]').fill('10');
+    await withdraw.locator('input[name=accountNumber]').fill('DE89 3704 0044 0532 0130 01');
+    await withdraw.locator('input[name=beneficiaryName]').fill('Erika Mustermann');
+    await withdraw.locator('input[name=swiftCode]').fill('COBADEFFXXX');
+    await withdraw.locator('input[name=bankName]').fill('Commerzbank');
+    await withdraw.locator('input[name=city]').fill('Berlin');
+    await withdraw.locator('input[name=zipCode]').fill('10115');
+    await withdraw.locator('input[name=registrationAddress]').fill('Unter den Linden 1');
+    await withdraw.locator('button[type=submit]').click();
+    await withdraw.locator('.feedback', { hasText: v.iban_invalid ?? '' }).waitFor();
+    await withdraw.locator('input[name=accountNumber]').fill('DE89 3704 0044 0532 0130 00');
+    await withdraw.locator('button[type=submit]').click();
+    const sent = page.getByTestId('withdrawal-sent');
+    await sent.getByRole('heading', { name: p.withdraw_sent_title ?? '' }).waitFor();
+    expect(await sent.textContent()).toContain(fmt(p.withdraw_scheduled ?? '', eur(10)));
+    await total.filter({ hasText: eur(10) }).waitFor();
+    const pending = page.getByTestId('pending-withdrawal');
+    await pending.first().waitFor();
+    expect(await pending.count()).toBe(1);
+    await shoot(page, 'withdraw-sent');
+
+    // Cancelled: "Withdrawal cancelled.", the money is back, the list empty.
+    await pending.first().getByRole('button').click();
+    await page.locator('.toast-success', { hasText: en.account?.withdrawal_cancelled ?? '' }).waitFor();
+    await total.filter({ hasText: eur(20) }).waitFor();
+    await page
+      .getByTestId('pending-withdrawals')
+      .getByText(p.pending_empty ?? '')
+      .waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('pays in rupees on the in pages for a player from India', async () => {
+    const player = await register(suffix, 'IN', 'in');
+    const inr = (n: number) => formatMoney(n, 'in', 'INR');
+    const p = catalog('in').payments as Record<string, string>;
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await logIn(page, 'in', player);
+    await page.goto(`${baseUrl}/in/user-management?tab=2`);
+    const deposit = page.getByTestId('deposit');
+    await deposit.locator('form').waitFor();
+    const limits = await deposit.getByTestId('pay-limits').textContent();
+    expect(limits).toContain(inr(1000));
+    expect(limits).not.toContain('€');
+    await payByCard(page, '1000', '5555 5555 5555 4444');
+    await page.waitForURL(/\/in\/user-management\?/);
+    await page
+      .getByTestId('deposit-outcome')
+      .filter({ hasText: fmt(p.deposit_success ?? '', inr(1000)) })
+      .waitFor();
+    await page
+      .getByTestId('total-balance')
+      .filter({ hasText: inr(1000) })
+      .waitFor();
+    await page.screenshot({ path: join(shots, 'deposit-in-375.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

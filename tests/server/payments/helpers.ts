@@ -1,0 +1,63 @@
+// A player, a token and the sandbox providers as the payments tests drive them.
+import { sql } from 'drizzle-orm';
+import { rows } from '../../../src/server/db/client.ts';
+import { signedWebhook } from '../../../src/server/payments/sandbox/common.ts';
+import type { WebhookEvent } from '../../../src/server/payments/types.ts';
+import { readBalance } from '../../../src/server/wallet/index.ts';
+import type { TestApi } from '../../helpers/app.ts';
+import { createPlayers, tokenFor } from '../../helpers/wallet.ts';
+
+export async function newPlayer(api: TestApi, currency = 'EUR'): Promise<{ id: number; token: string }> {
+  const [id] = (await createPlayers(api.ctx.database.db, 1, currency)) as [number];
+  return { id, token: await tokenFor(api.ctx, id) };
+}
+
+export const realBalance = async (api: TestApi, id: number) => (await readBalance(api.ctx.database.db, id)).real;
+
+/** A card token from the sandbox provider's tokenizing endpoint. */
+export async function cardToken(api: TestApi, number: string, extra: Record<string, string> = {}): Promise<string> {
+  const { body } = await api.json<{ token: string }>('sandbox/card/tokens', {
+    number,
+    exp_month: '12',
+    exp_year: '2034',
+    cvc: '123',
+    name: 'Test Player',
+    ...extra,
+  });
+  return body.token;
+}
+
+/** Follows a sandbox redirect chain (GET, or POST of a form) and returns the last Location. */
+export async function follow(api: TestApi, url: string, form?: Record<string, string>): Promise<{ status: number; location: string | null; text: string }> {
+  const init: RequestInit = form
+    ? { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() }
+    : { method: 'GET' };
+  const response = await api.app.request(url, init);
+  return { status: response.status, location: response.headers.get('location'), text: await response.text() };
+}
+
+/** POSTs a webhook to /api/payment/webhook/<processor> with the given (or a correct) signature. */
+export async function postWebhook(
+  api: TestApi,
+  processorId: number,
+  adapter: string,
+  event: WebhookEvent,
+  tamper?: (b: { body: string; signature: string }) => { body: string; signature?: string },
+) {
+  const signed = signedWebhook(api.ctx, adapter, event);
+  const sent = tamper ? tamper(signed) : signed;
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (sent.signature !== undefined) headers['x-sandbox-signature'] = sent.signature;
+  const response = await api.app.request(`/api/payment/webhook/${processorId}`, { method: 'POST', headers, body: sent.body });
+  return { status: response.status, body: (await response.json()) as { status: number; message?: string } };
+}
+
+export async function paymentRow(api: TestApi, id: number) {
+  const [row] = await rows<{ status: string; reason: string | null; wallet_tx_id: string | null; fee: string; amount: string }>(
+    api.ctx.database.db,
+    sql`select status, reason, wallet_tx_id, fee, amount from payments where id = ${id}`,
+  );
+  return row;
+}
+
+export const paymentIdOf = (txId: string) => Number(txId.replace('pay_', ''));
