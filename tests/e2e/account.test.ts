@@ -51,7 +51,7 @@ describe('account page (/user-management)', () => {
     // The dialog fits the phone's width and takes the keyboard at once.
     const box = await page.locator('dialog.modal').boundingBox();
     expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 999) <= 375).toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username');
     await username.fill('demo');
     await page.locator('dialog.modal input[name=password]').fill('demo1234');
     await page.locator('dialog.modal input[name=password]').press('Enter');

@@ -195,7 +195,7 @@ describe('game lobby (/online-casino, /live-casino) and the in-game header', () 
     await player.waitFor();
 
     expect(await player.locator('h2').textContent()).toBe(game.name);
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('game-title'))).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('game-title'))).toBe(true);
     const frame = player.locator('iframe');
     expect(await frame.getAttribute('title')).toBe(game.name);
     expect(await frame.getAttribute('src')).toMatch(/^\/play\/[a-z-]+#s=[\w-]+$/);

@@ -120,7 +120,7 @@ describe('payments in the browser', () => {
     await deposit.locator('input[name=cc-csc]').fill('12');
     await deposit.locator('button[type=submit]').click();
     await deposit.locator('.feedback', { hasText: v.cvv_digits ?? '' }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('amount');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('amount');
 
     // 4242…: paid, the player comes back to the outcome and a larger balance.
     await payByCard(page, '10', '4242 4242 4242 4242');
