@@ -4,13 +4,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../src/server/config.ts';
 import { buildFromDatabase, isStale } from '../src/server/site-build.ts';
+import { benchCrashFanout, benchSportsFanout } from './fanout.ts';
 import { benchGames } from './games.ts';
 import { benchLobby } from './lobby.ts';
 import { benchPayments } from './payments.ts';
 import { benchRtp } from './rtp.ts';
 import { benchSeamless } from './seamless.ts';
 import { benchSports } from './sports.ts';
-import { benchSportsFanout } from './sports-fanout.ts';
 import { benchStatic } from './static.ts';
 import { benchWallet } from './wallet.ts';
 
@@ -22,6 +22,7 @@ const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   lobby: () => benchLobby(),
   payments: () => benchPayments(),
   rtp: () => benchRtp(),
+  crash: () => benchCrashFanout(),
   // The odds fan-out (no database) first, then placements on PostgreSQL.
   sports: async () => ({ ...(await benchSportsFanout()), ...(await benchSports()) }),
   seamless: () => benchSeamless(),

@@ -32,6 +32,8 @@ export interface Realtime {
   pushDepositResult(playerId: number, result: DepositResultPush): void;
   /** Sends price and event changes to the sockets of this process that watch the sportsbook. */
   pushSports(update: unknown): void;
+  /** Sends a crash-round event (a new round, the multiplier's tick, a cash-out, the crash) to everyone watching, on every instance. */
+  pushCrash(event: string, data: unknown): void;
   close(): Promise<void>;
 }
 
@@ -104,6 +106,9 @@ export async function createRealtime(http: HttpServer | undefined, config: Confi
     pushSports: (update) => {
       // Every process runs its own feed and tells its own sockets (local: not through Redis).
       io.local.to(SPORTS_ROOM).emit('sports_update', update);
+    },
+    pushCrash: (event, data) => {
+      io.to(CRASH_ROOM).emit(event, data);
     },
     close: async () => {
       // A sender only has no engine to close.

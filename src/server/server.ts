@@ -23,7 +23,7 @@ import type { Logger } from './logger.ts';
 import { createGate, type GateLists, gateLists } from './gate.ts';
 import { countryOf } from './geo/ip-country.ts';
 import { clientAddress, trustedProxyList } from './net.ts';
-import { bingoRoom, CRASH_ROOM, createRealtime, liveRoom, type Realtime } from './realtime.ts';
+import { bingoRoom, createRealtime, liveRoom, type Realtime } from './realtime.ts';
 import type { SiteSettings } from './settings.ts';
 import { StaticSite } from './static.ts';
 
@@ -148,7 +148,7 @@ export async function startServer({ config, logger, database }: StartOptions): P
       stopSportsFeed = startSportsFeed(context, feed, (update) => realtime.pushSports(oddsPush(update)));
     }
     // The crash schedule runs in whichever process holds its lease; the others take over if it stops.
-    stopCrash = startCrashRunner(context, { emit: (event, data) => realtime.io.to(CRASH_ROOM).emit(event, data) });
+    stopCrash = startCrashRunner(context, { emit: realtime.pushCrash });
     // So do the live tables' schedules, each with a lease of its own.
     stopLive = startLiveRunners(context, { emit: (table, event, data) => realtime.io.to(liveRoom(table)).emit(event, data) });
     stopBingo = startBingoRunners(context, { emit: (game, event, data) => realtime.io.to(bingoRoom(game)).emit(event, data) });
