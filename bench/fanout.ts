@@ -160,7 +160,13 @@ function report(what: string, pace: Pace, mine: Figures, base: Figures): Record<
   console.log(
     table([
       ['measure', 'p50 ms', 'p99 ms', 'p99 to the last client ms', 'target'],
-      [`${what}, our realtime, ${CLIENTS} clients, every ${pace.gapMs} ms`, mine.p50ms.toFixed(1), mine.p99ms.toFixed(1), mine.lastP99ms.toFixed(1), 'p99 < 100'],
+      [
+        `${what}, our realtime, ${CLIENTS} clients, every ${pace.gapMs} ms`,
+        mine.p50ms.toFixed(1),
+        mine.p99ms.toFixed(1),
+        mine.lastP99ms.toFixed(1),
+        'p99 < 100',
+      ],
       [`bare socket.io broadcast, ${CLIENTS} clients`, base.p50ms.toFixed(1), base.p99ms.toFixed(1), base.lastP99ms.toFixed(1), ''],
       ['ratio ours / bare (p99)', ratio.toFixed(2), '', '', ''],
     ]),
