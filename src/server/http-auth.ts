@@ -6,11 +6,12 @@ import { createMiddleware } from 'hono/factory';
 import { players } from './db/schema/index.ts';
 import type { ServerContext } from './context.ts';
 import { type AppEnv, HttpError } from './http.ts';
-import { isLoginLive } from './auth/sessions.ts';
+import { isLoginLive, type LiveLogin } from './auth/sessions.ts';
 import { hasSecondFactor } from './auth/two-factor.ts';
 import { type AccessClaims, bearerToken, hasScope, verifyAccessToken } from './auth/tokens.ts';
 
-export type AuthEnv = AppEnv & { Variables: AppEnv['Variables'] & { player: AccessClaims } };
+/** `login`: set by the live checks (requireLivePlayer), what the login's read told of the player. */
+export type AuthEnv = AppEnv & { Variables: AppEnv['Variables'] & { player: AccessClaims; login?: LiveLogin } };
 export type MaybeAuthEnv = AppEnv & { Variables: AppEnv['Variables'] & { player: AccessClaims | undefined } };
 
 /**
@@ -20,28 +21,31 @@ export type MaybeAuthEnv = AppEnv & { Variables: AppEnv['Variables'] & { player:
  * refresh-token family) still stands, so a logout, a password change or a theft
  * revocation stops them at once instead of when the token runs out.
  */
-async function callerOf({ config, database }: ServerContext, c: Context, live: boolean): Promise<AccessClaims | undefined> {
+async function callerOf({ config, database }: ServerContext, c: Context, live: boolean): Promise<{ claims: AccessClaims; login?: LiveLogin } | undefined> {
   const token = bearerToken(c.req.header('authorization'));
   if (!token) return undefined;
   // A bad token is always 401 (never "a guest"), so the browser signs out.
   const claims = await verifyAccessToken(config.jwtSecret, token);
   if (!claims) throw new HttpError(401, 'unauthorized');
-  if (live && !(await isLoginLive(database.db, claims.playerId, claims.sessionId))) throw new HttpError(401, 'unauthorized');
-  return claims;
+  if (!live) return { claims };
+  const login = await isLoginLive(database.db, claims.playerId, claims.sessionId);
+  if (!login) throw new HttpError(401, 'unauthorized');
+  return { claims, login };
 }
 
 function required(ctx: ServerContext, live: boolean) {
   return createMiddleware<AuthEnv>(async (c, next) => {
-    const claims = await callerOf(ctx, c, live);
-    if (!claims) throw new HttpError(401, 'unauthorized');
-    c.set('player', claims);
+    const caller = await callerOf(ctx, c, live);
+    if (!caller) throw new HttpError(401, 'unauthorized');
+    c.set('player', caller.claims);
+    if (caller.login) c.set('login', caller.login);
     await next();
   });
 }
 
 function optional(ctx: ServerContext, live: boolean) {
   return createMiddleware<MaybeAuthEnv>(async (c, next) => {
-    c.set('player', await callerOf(ctx, c, live));
+    c.set('player', (await callerOf(ctx, c, live))?.claims);
     await next();
   });
 }

@@ -13,7 +13,6 @@ import { startLiveRunners } from './games/live.ts';
 import { startBingoRunners } from './games/bingo.ts';
 import { startRoundRecovery } from './games/studio.ts';
 import { createSimulatedFeed } from './sports/feed/simulated.ts';
-import { startPendingBetSweep } from './sports/bets.ts';
 import { oddsPush } from './sports/ingest.ts';
 import { startSportsFeed } from './sports/runner.ts';
 import { startBonusExpiry, walletOf } from './wallet/index.ts';
@@ -126,7 +125,6 @@ export async function startServer({ config, logger, database }: StartOptions): P
   let stopRecovery: (() => Promise<void>) | undefined;
   let stopBonusExpiry: (() => Promise<void>) | undefined;
   let stopSportsFeed: (() => Promise<void>) | undefined;
-  let stopPendingBets: (() => Promise<void>) | undefined;
   let stopCrash: (() => Promise<void>) | undefined;
   let stopLive: (() => Promise<void>) | undefined;
   let stopBingo: (() => Promise<void>) | undefined;
@@ -137,7 +135,6 @@ export async function startServer({ config, logger, database }: StartOptions): P
     stopRecovery = startRoundRecovery(context);
     stopBonusExpiry = startBonusExpiry(context, walletOf(context));
     // Sports bets cut short between being written down and their stake: ended in the background.
-    stopPendingBets = startPendingBetSweep(context);
     if (config.sportsFeed === 'simulated') {
       const feed = createSimulatedFeed({
         seed: config.sportsFeedSeed,
@@ -193,7 +190,7 @@ export async function startServer({ config, logger, database }: StartOptions): P
       await realtime.close();
       await stopped;
       const ctx = await ready.catch(() => undefined);
-      await Promise.all([stopRecovery?.(), stopBonusExpiry?.(), stopPendingBets?.(), stopSportsFeed?.(), stopCrash?.(), stopLive?.(), stopBingo?.()]);
+      await Promise.all([stopRecovery?.(), stopBonusExpiry?.(), stopSportsFeed?.(), stopCrash?.(), stopLive?.(), stopBingo?.()]);
       // Mail queued by the last requests goes out before the database closes.
       await ctx?.mailer.drain();
       await ctx?.database.close();

@@ -116,14 +116,14 @@ describe('query budgets', () => {
     for (const r of [single, accumulator, three])
       for (const placed of r.result.body.bets) if (placed.status === 1) expect(listed.body.bets.find((b) => b.id === placed.bet.id)).toEqual(placed.bet);
     expect(three.result.body.player.real_balance).toBe(1000 - 5);
-    // The session, the selections, the bet and its legs, and the stake (two statements, the bet
-    // opened with it, and player protection's read of the player's limits and breaks in the
-    // stake's transaction), plus the market's rules for the player (identity before real-money
-    // play where the jurisdiction profile asks for it); the reply is made from what was just
-    // checked and written, with the balance the stake left.
-    expect(single.queries).toBeLessThanOrEqual(7);
+    // The login (whose read also tells the player's market, for its identity rule), the
+    // selections, and the stake: the wallet's lock, player protection's read of the
+    // player's limits and breaks, and one statement writing the stake, the bet and its legs
+    // together. The reply is made from what was just checked and written, with the
+    // balance the stake left.
+    expect(single.queries).toBeLessThanOrEqual(5);
     expect(accumulator.queries).toBe(single.queries);
-    // Each further bet of a slip: its insert, its stake and the protection check of that stake.
-    expect(three.queries - single.queries).toBeLessThanOrEqual(2 * 4);
+    // Each further bet of a slip: its stake's three statements.
+    expect(three.queries - single.queries).toBeLessThanOrEqual(2 * 3);
   });
 });

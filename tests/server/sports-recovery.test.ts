@@ -1,11 +1,11 @@
-// Sports bets cut short by a crash between being written down and their stake: the
-// sweep ends them after a minute. One whose stake the wallet took opens; any other is
-// refused for good, takes nothing (not even from a placement still in flight), answers
-// the same slip placed again with its refusal, and gives a free bet back.
+// A sports bet and its stake are one transaction: a failure anywhere in the placement
+// (here, the legs' insert refused by the database, as a crash or a lost connection would
+// end it) leaves neither the stake nor the bet, and the same slip placed again places the
+// bet once. A free bet is spent in that transaction too: one that failed is still the
+// player's.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/server/clock.ts';
-import { PENDING_BET_STALE_MS, sweepPendingBets } from '../../src/server/sports/bets.ts';
 import { ingest } from '../../src/server/sports/ingest.ts';
 import { auditLedger, balancedPerCurrency, readBalance, walletOf } from '../../src/server/wallet/index.ts';
 import type { FreeBetsReply, PlaceSportBetsReply } from '../../src/shared/sports.ts';
@@ -17,8 +17,15 @@ let api: TestApi;
 
 beforeAll(async () => {
   api = await testApi({}, { clock });
+  // Stands for a placement cut off after its stake: the legs' insert fails for odds of 7.77.
+  await query(sql`create or replace function fail_leg() returns trigger language plpgsql as $$
+    begin if new.odds = 777 then raise exception 'leg refused for the test'; end if; return new; end $$`);
+  await query(sql`create trigger fail_leg before insert on sport_bet_legs for each row execute function fail_leg()`);
 });
-afterAll(() => api.close());
+afterAll(async () => {
+  await query(sql`drop trigger if exists fail_leg on sport_bet_legs`);
+  await api.close();
+});
 
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : (r as { rows: T[] }).rows);
 const query = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await api.ctx.database.db.execute(q));
@@ -30,16 +37,16 @@ async function player(cents: number): Promise<{ id: number; token: string }> {
 }
 
 let seq = 0;
-/** A match in three hours, and its home win at 2.00. */
-async function homeWin(): Promise<{ id: number; odds: number }> {
-  const external = `sweep:${++seq}:${newKey('ev')}`;
+/** A match in three hours, and its home win at `odds` hundredths. */
+async function homeWin(odds: number): Promise<{ id: number; odds: number }> {
+  const external = `atomic:${++seq}:${newKey('ev')}`;
   await ingest(api.ctx, [
     {
       type: 'fixture',
       fixture: {
         id: external,
         sport: 'football',
-        competition: { id: 'sweep-league', name: 'Sweep League', region: 'GB', top: false },
+        competition: { id: 'atomic-league', name: 'Atomic League', region: 'GB', top: false },
         kind: 'match',
         home: `Home ${seq}`,
         away: `Away ${seq}`,
@@ -49,7 +56,7 @@ async function homeWin(): Promise<{ id: number; odds: number }> {
             type: 'match_result',
             line: 0,
             selections: [
-              { code: '1', odds: 200 },
+              { code: '1', odds },
               { code: 'X', odds: 340 },
               { code: '2', odds: 380 },
             ],
@@ -62,84 +69,55 @@ async function homeWin(): Promise<{ id: number; odds: number }> {
     sql`select s.id from sport_selections s join sport_markets m on m.id = s.market_id join sport_events e on e.id = m.event_id
         where e.external_id = ${external} and s.code = '1'`,
   );
-  return { id: Number(row?.id), odds: 2 };
+  return { id: Number(row?.id), odds: odds / 100 };
 }
 
-/** A bet written down as placement writes it, then the process "dies" before its stake: answers its id and key. */
-async function pendingBet(playerId: number, slipId: string, selection: number, stake: number, freeBet?: number): Promise<{ id: number; key: string }> {
-  const key = `sports:${playerId}:${slipId}:0`;
-  const [bet] = await query<{ id: number }>(
-    sql`insert into sport_bets (bet_key, player_id, kind, stake, odds, potential_return, created_at, free_bet_id)
-        values (${key}, ${playerId}, 'single', ${stake}, 200, ${stake * 2}, ${new Date(clock.now()).toISOString()}::timestamptz, ${freeBet ?? null}::bigint)
-        returning id`,
-  );
-  await query(
-    sql`insert into sport_bet_legs (bet_id, selection_id, event_id, odds)
-        select ${bet?.id}, s.id, m.event_id, 200 from sport_selections s join sport_markets m on m.id = s.market_id where s.id = ${selection}`,
-  );
-  if (freeBet !== undefined) await query(sql`update sport_free_bets set status = 'used', bet_id = ${bet?.id} where id = ${freeBet}`);
-  return { id: Number(bet?.id), key };
-}
-
-const stateOf = async (id: number) => (await query<{ state: string; refusal: string | null }>(sql`select state, refusal from sport_bets where id = ${id}`))[0];
 const real = async (id: number) => (await readBalance(api.ctx.database.db, id)).real;
+const betsOf = async (playerId: number) => (await query<{ n: number | string }>(sql`select count(*) as n from sport_bets where player_id = ${playerId}`))[0]?.n;
+const stakesOf = async (playerId: number) =>
+  (await query<{ n: number | string }>(sql`select count(*) as n from player_bets where player_id = ${playerId}`))[0]?.n;
 const slipId = () => newKey('slip').replace('-', '_');
 
-describe('the pending-bet sweep', () => {
-  it('leaves a bet still being placed alone, and refuses one left for a minute: nothing taken, then or later', async () => {
+describe('a bet and its stake in one transaction', () => {
+  it('a placement that fails after its stake leaves nothing, and the slip placed again places once', async () => {
     const p = await player(10_000);
-    const s = await homeWin();
+    const s = await homeWin(777);
     const slip = slipId();
-    const bet = await pendingBet(p.id, slip, s.id, 1_000);
-    await sweepPendingBets(api.ctx);
-    expect(await stateOf(bet.id)).toEqual({ state: 'pending', refusal: null });
-    clock.advance(PENDING_BET_STALE_MS + 1_000);
-    expect(await sweepPendingBets(api.ctx)).toBeGreaterThanOrEqual(1);
-    expect(await stateOf(bet.id)).toEqual({ state: 'refused', refusal: 'sports_bet_refused' });
-    // A placement of that slip still in flight reaches the wallet now: its stake is refused.
-    const late = await walletOf(api.ctx).bet({
-      key: bet.key,
-      playerId: p.id,
-      amount: 1_000,
-      provider: 'Sports',
-      gameId: 'sports',
-      gameName: 'x',
-      roundId: bet.key,
-    });
-    expect(late).toMatchObject({ ok: false, code: 'bet_rolled_back' });
-    // The player placing the same slip again is told, and nothing is taken.
-    const again = await api.json<PlaceSportBetsReply>('front/place_sport_bets', { slip_id: slip, bets: [{ selections: [s], stake: 10 }] }, { token: p.token });
-    expect(again.body.bets[0]).toEqual({ status: 0, message: 'sports_bet_refused' });
+    const place = () => api.json<PlaceSportBetsReply>('front/place_sport_bets', { slip_id: slip, bets: [{ selections: [s], stake: 10 }] }, { token: p.token });
+    const failed = await place();
+    expect(failed.status).toBe(500);
     expect(await real(p.id)).toBe(10_000);
-    await sweepPendingBets(api.ctx);
-    expect(await real(p.id)).toBe(10_000);
-  });
-
-  it('opens a bet whose stake the wallet took before the crash', async () => {
-    const p = await player(10_000);
-    const s = await homeWin();
-    const bet = await pendingBet(p.id, slipId(), s.id, 1_000);
-    await walletOf(api.ctx).bet({ key: bet.key, playerId: p.id, amount: 1_000, provider: 'Sports', gameId: 'sports', gameName: 'x', roundId: bet.key });
-    clock.advance(PENDING_BET_STALE_MS + 1_000);
-    await sweepPendingBets(api.ctx);
-    expect(await stateOf(bet.id)).toEqual({ state: 'open', refusal: null });
+    expect(Number(await betsOf(p.id))).toBe(0);
+    expect(Number(await stakesOf(p.id))).toBe(0);
+    // The database takes the leg again: the same slip places the bet, once.
+    await query(sql`alter table sport_bet_legs disable trigger fail_leg`);
+    try {
+      const [first, second] = await Promise.all([place(), place()]);
+      expect(first.body.bets[0]).toMatchObject({ status: 1 });
+      expect(second.body.bets[0]).toEqual(first.body.bets[0]);
+    } finally {
+      await query(sql`alter table sport_bet_legs enable trigger fail_leg`);
+    }
     expect(await real(p.id)).toBe(9_000);
+    expect(Number(await betsOf(p.id))).toBe(1);
+    expect(balancedPerCurrency(await auditLedger(api.ctx.database.db))).toBe(true);
   });
 
-  it('gives back the free bet of a bet it refuses, and the ledger balances', async () => {
+  it('a free bet whose placement failed is still the player’s', async () => {
     const p = await player(10_000);
     const [promo] = await query<{ id: number }>(sql`select id from promotions where promo_code = 'SPORTS20'`);
     const granted = await walletOf(api.ctx).bonusGrant({ key: newKey('grant'), playerId: p.id, promotionId: Number(promo?.id), depositAmount: 5_000 });
     if (!granted.ok) throw new Error(granted.code);
-    const s = await homeWin();
-    const bet = await pendingBet(p.id, slipId(), s.id, 2_000, granted.operationId);
-    const list = () => api.json<FreeBetsReply>('front/get_free_bets', {}, { token: p.token });
-    expect((await list()).body.free_bets).toEqual([]);
-    clock.advance(PENDING_BET_STALE_MS + 1_000);
-    await sweepPendingBets(api.ctx);
-    expect(await stateOf(bet.id)).toMatchObject({ state: 'refused' });
-    expect((await list()).body.free_bets.map((f) => f.id)).toEqual([granted.operationId]);
+    const s = await homeWin(777);
+    const failed = await api.json<PlaceSportBetsReply>(
+      'front/place_sport_bets',
+      { slip_id: slipId(), bets: [{ selections: [s], stake: 20, free_bet: granted.operationId }] },
+      { token: p.token },
+    );
+    expect(failed.status).toBe(500);
+    const list = await api.json<FreeBetsReply>('front/get_free_bets', {}, { token: p.token });
+    expect(list.body.free_bets.map((f) => f.id)).toEqual([granted.operationId]);
+    expect(Number(await betsOf(p.id))).toBe(0);
     expect(await real(p.id)).toBe(10_000);
-    expect(balancedPerCurrency(await auditLedger(api.ctx.database.db))).toBe(true);
   });
 });

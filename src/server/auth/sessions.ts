@@ -8,6 +8,7 @@ import { type Clock, dateOf, systemClock } from '../clock.ts';
 import type { ServerContext } from '../context.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { players, refreshTokens } from '../db/schema/index.ts';
+import { read } from '../wallet/connection.ts';
 import { digest, randomToken } from './opaque.ts';
 
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -178,20 +179,26 @@ export async function revokeSessions(db: Executor, playerId: number, keep?: stri
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A login that stands, and what the same read tells of its player: their registered country (their market's rules). */
+export interface LiveLogin {
+  country: string | null;
+}
+
 /**
  * Whether the login an access token came from still stands: its family exists for that
  * player, none of it was revoked (logout, theft, a password change) and the player is not
- * blocked. A token without a login never passes.
+ * blocked; undefined when not. A token without a login never passes.
  */
-export async function isLoginLive(db: Executor, playerId: number, sessionId: string | undefined): Promise<boolean> {
-  if (!sessionId || !UUID.test(sessionId)) return false;
+export async function isLoginLive(db: Executor, playerId: number, sessionId: string | undefined): Promise<LiveLogin | undefined> {
+  if (!sessionId || !UUID.test(sessionId)) return undefined;
   // Revocation takes every row of a family at once (under the player's lock), so one
   // unrevoked row is the whole answer; the family index finds it in a probe or two.
-  const [row] = await db
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
-    .innerJoin(players, eq(players.id, refreshTokens.playerId))
-    .where(and(eq(refreshTokens.familyId, sessionId), eq(refreshTokens.playerId, playerId), isNull(refreshTokens.revokedAt), ne(players.status, 'blocked')))
-    .limit(1);
-  return row !== undefined;
+  // Every call that moves money asks this: a prepared statement (`read`), one round trip.
+  const [row] = await read<LiveLogin>(
+    db,
+    sql`select p.country from refresh_tokens r join players p on p.id = r.player_id
+        where r.family_id = ${sessionId} and r.player_id = ${playerId} and r.revoked_at is null and p.status <> 'blocked'
+        limit 1`,
+  );
+  return row ? { country: row.country } : undefined;
 }

@@ -14,11 +14,13 @@ export interface AccessClaims {
   sessionId?: string;
 }
 
-const keys = new Map<string, Uint8Array>();
-function keyOf(secret: string): Uint8Array {
+// The secret imported once as an HMAC key: given raw bytes, jose would import them again
+// for every token it signs or checks, a cost every authenticated call paid.
+const keys = new Map<string, Promise<CryptoKey>>();
+function keyOf(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret);
   if (!key) {
-    key = new TextEncoder().encode(secret);
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
     keys.set(secret, key);
   }
   return key;
@@ -33,18 +35,44 @@ export async function issueAccessToken(secret: string, claims: AccessClaims, now
     .setAudience(AUDIENCE)
     .setIssuedAt(now)
     .setExpirationTime(now + ACCESS_TOKEN_TTL_SECONDS)
-    .sign(keyOf(secret));
+    .sign(await keyOf(secret));
+}
+
+/**
+ * Tokens already checked, by secret, with their claims and expiry: a player's calls carry
+ * the same token for its whole life, and its signature need not be checked again on each.
+ * Only a token that passed every check gets in; a hit is an exact match of the whole
+ * token (its signature included), and its expiry is checked again at every use. Bounded:
+ * the oldest entries go first.
+ */
+const checked = new Map<string, Map<string, { claims: AccessClaims; expiresAt: number }>>();
+const CHECKED_MAX = 20_000;
+
+function remember(secret: string, token: string, claims: AccessClaims, exp: number | undefined): void {
+  if (exp === undefined) return;
+  let bySecret = checked.get(secret);
+  if (!bySecret) {
+    bySecret = new Map();
+    checked.set(secret, bySecret);
+  }
+  if (bySecret.size >= CHECKED_MAX) bySecret.delete(bySecret.keys().next().value as string);
+  bySecret.set(token, { claims, expiresAt: exp * 1000 });
 }
 
 /** The claims of a valid token; undefined for a missing, expired, tampered or foreign one. */
 export async function verifyAccessToken(secret: string, token: string | undefined | null): Promise<AccessClaims | undefined> {
   if (!token) return undefined;
+  const known = checked.get(secret)?.get(token);
+  // jose's rule: a token is expired from its `exp` second on.
+  if (known && Date.now() < known.expiresAt) return known.claims;
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
+    const { payload } = await jwtVerify(token, await keyOf(secret), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
     const playerId = Number(payload.sub);
     if (payload.typ !== 'access' || !Number.isSafeInteger(playerId) || playerId <= 0) return undefined;
     const scope = Array.isArray(payload.scope) ? payload.scope.filter((s): s is string => typeof s === 'string') : [];
-    return typeof payload.sid === 'string' ? { playerId, scope, sessionId: payload.sid } : { playerId, scope };
+    const claims = typeof payload.sid === 'string' ? { playerId, scope, sessionId: payload.sid } : { playerId, scope };
+    remember(secret, token, claims, payload.exp);
+    return claims;
   } catch (error) {
     if (error instanceof errors.JOSEError) return undefined;
     throw error;

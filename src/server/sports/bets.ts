@@ -2,12 +2,13 @@
 // availability are checked here, at the moment of placement, never taken from the
 // client; the stake is a wallet bet under the bet's key, so a slip placed twice (a
 // second tab, a retry after a lost reply) takes each stake once.
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { toAmount } from '../../shared/money.ts';
 import { EVENTS_PAGE, type OddsPreference, type Sport } from '../../shared/schemas/sports.ts';
 import type { FreeBet, MarketType, PlacedBet, PlacedRefusal, SportBet, SportCompetition, SportEvent, SportEventsReply } from '../../shared/sports.ts';
 import type { ServerContext } from '../context.ts';
 import { protectionRefusal } from '../protection/reply.ts';
+import type { ProtectionDetail } from '../wallet/types.ts';
 import { read } from '../wallet/connection.ts';
 import { type WalletBalance, walletOf } from '../wallet/index.ts';
 import { syncPayments } from './payments.ts';
@@ -146,84 +147,30 @@ function betName(legs: readonly SelectionRow[], odds: number): string {
 
 const betKeyOf = (playerId: number, slipId: string, index: number) => `sports:${playerId}:${slipId}:${index}`;
 
-interface BetState {
-  id: number;
-  state: string;
-  refusal: string | null;
+/** The bet a slip placed before under `key` (a retry, a second tab), if any. */
+async function placedBefore(ctx: ServerContext, playerId: number, key: string): Promise<SportBet | undefined> {
+  const [row] = await read<{ id: number | string }>(ctx.database.db, sql`select id from sport_bets where bet_key = ${key}`);
+  return row ? (await listSportBets(ctx, playerId, { ids: [Number(row.id)] }))[0] : undefined;
 }
 
-const betState = async (ctx: ServerContext, where: SQL): Promise<BetState | undefined> =>
-  (await read<BetState>(ctx.database.db, sql`select id, state, refusal from sport_bets where ${where}`))[0];
-
-/** Takes the stake of a recorded bet through the wallet (again, harmlessly, when it was taken); answers the bet's row after. */
-async function takeStake(
-  ctx: ServerContext,
-  bet: { id: number; bet_key: string; player_id: number; stake: number; name: string; free: boolean },
-): Promise<{ row: BetState | undefined; balance?: WalletBalance; barred?: Pick<PlacedRefusal, 'limit' | 'until'> }> {
-  const outcome = await walletOf(ctx).bet({
-    ...(bet.free ? { freeBet: true } : {}),
-    key: bet.bet_key,
-    playerId: bet.player_id,
-    amount: bet.stake,
-    provider: 'Sports',
-    gameId: 'sports',
-    gameName: bet.name,
-    roundId: bet.bet_key,
-    // Open in the stake's own transaction: a stake taken is an open bet, with no moment between.
-    also: [sql`update sport_bets set state = 'open' where id = ${bet.id} and state = 'pending'`],
-  });
-  if (outcome.ok && !outcome.replayed) return { row: { id: bet.id, state: 'open', refusal: null }, balance: outcome.balance };
-  // Refused, or a stake taken before (by another tab, or before a crash): the row follows the outcome.
-  const state = outcome.ok ? 'open' : 'refused';
-  // A refused free bet is the player's again (once: only the update that refuses the bet gives it back).
-  const [row] = await read<BetState>(
-    ctx.database.db,
-    sql`with r as (
-          update sport_bets set state = ${state}, refusal = ${outcome.ok ? null : outcome.code} where id = ${bet.id} and state = 'pending'
-          returning id, state, refusal, free_bet_id),
-        f as (
-          update sport_free_bets f set status = 'available' from r
-          where f.id = r.free_bet_id and r.state = 'refused' and f.status = 'used' and f.bet_id = r.id)
-        select id, state, refusal from r`,
-  );
-  // Refused just now by the player's own limit or break: the reply names the limit and its reset, or the break's end.
-  if (row && !outcome.ok && !outcome.replayed && (outcome.limit || outcome.until)) {
-    const { limit, until } = protectionRefusal(outcome, outcome.balance?.currency ?? '');
-    return { row, barred: { ...(limit ? { limit } : {}), ...(until ? { until } : {}) } };
-  }
-  // Not pending any more: another tab finished it first; its row says how.
-  return { row: row ?? (await betState(ctx, sql`id = ${bet.id}`)) };
-}
-
-/** Takes the stake of a bet written down but not confirmed; answers the bet's row after. */
-async function finishPending(ctx: ServerContext, betId: number, key: string): Promise<BetState | undefined> {
-  const { db } = ctx.database;
-  const [b] = await read<{ stake: number | string; odds: number | string; player_id: number; free_bet_id: number | string | null }>(
-    db,
-    sql`select stake, odds, player_id, free_bet_id from sport_bets where id = ${betId}`,
-  );
-  const legs = await read<SelectionRow>(
-    db,
-    sql`select e.home, e.away, s.code from sport_bet_legs l join sport_selections s on s.id = l.selection_id join sport_events e on e.id = l.event_id where l.bet_id = ${betId}`,
-  );
-  return (
-    await takeStake(ctx, {
-      id: betId,
-      bet_key: key,
-      player_id: Number(b?.player_id),
-      stake: Number(b?.stake),
-      name: betName(legs, Number(b?.odds)),
-      free: b?.free_bet_id !== null && b?.free_bet_id !== undefined,
-    })
-  ).row;
+/** What a refused stake tells the player: the wallet's code, the limit and its reset or the break's end. */
+function stakeRefusal(outcome: { code: string } & ProtectionDetail, currency: string): PlacedRefusal {
+  // The bet's own claim is its free bet: spent by another slip a moment before.
+  if (outcome.code === 'claim_refused') return { status: 0, message: 'sports_free_bet_unavailable' };
+  const { limit, until } = protectionRefusal(outcome, currency);
+  return { status: 0, message: outcome.code, ...(limit ? { limit } : {}), ...(until ? { until } : {}) };
 }
 
 /**
  * Places a slip's bets, each on its own: one refused bet leaves the others placed.
  * Answers the player's balance too when the last stake this call took says it.
+ *
+ * A bet is one wallet stake under the bet's key: the bet and its legs are written (and a
+ * free bet spent) in the stake's own transaction, so a bet exists exactly when its stake
+ * was taken, whatever fails when; a slip placed twice takes each stake once, and the
+ * second placement answers the bet the first one made.
  */
 export async function placeSlip(ctx: ServerContext, playerId: number, slip: Slip): Promise<{ bets: PlacedBet[]; balance?: WalletBalance }> {
-  const { db } = ctx.database;
   const limits = await sportsLimits(ctx);
   const found = await selectionsById(ctx, [...new Set(slip.bets.flatMap((b) => b.selections.map((s) => s.id)))]);
   const frees = await freeBetsById(ctx, playerId, [...new Set(slip.bets.flatMap((b) => (b.freeBet === undefined ? [] : [b.freeBet])))]);
@@ -231,95 +178,80 @@ export async function placeSlip(ctx: ServerContext, playerId: number, slip: Slip
   let balance: WalletBalance | undefined;
   for (const [index, given] of slip.bets.entries()) {
     const key = betKeyOf(playerId, slip.slipId, index);
-    let row: BetState | undefined;
     const free = given.freeBet === undefined ? undefined : frees.get(given.freeBet);
     // A free bet stakes its own amount, whatever the slip typed.
     const bet = free ? { ...given, stake: free.amount } : given;
     const check = checkBet(ctx, bet, slip.accept, found, limits, free);
     if (!check.ok) {
       // A slip placed before (a retry, a second tab) answers its bet, whatever the prices say now.
-      row = await betState(ctx, sql`bet_key = ${key}`);
-      if (!row) {
-        out.push({ status: 0, message: check.message, ...(check.prices ? { prices: check.prices } : {}) });
-        continue;
-      }
-    } else {
-      const legs = bet.selections.map((s) => found.get(s.id) as SelectionRow);
-      const total = combinedOdds(check.odds);
-      const name = betName(legs, total);
-      const now = new Date(ctx.clock.now()).toISOString();
-      // The bet is written down first, then its stake is taken: a crash between leaves a
-      // pending bet that the same slip, placed again, finishes (the wallet takes the stake once).
-      // A free bet is taken in the same statement, only by a bet written now and only while it
-      // is still the player's: of two slips spending it at once, one gets it, the other is refused.
-      const freeId = free ? free.id : null;
-      const returns = winReturn(bet.stake, check.odds, free !== undefined);
-      const [inserted] = await read<{ id: number; took: boolean }>(
-        db,
-        sql`with b as (
-              insert into sport_bets (bet_key, player_id, kind, stake, odds, potential_return, created_at, free_bet_id)
-              values (${key}, ${playerId}, ${legs.length > 1 ? 'accumulator' : 'single'}, ${bet.stake}, ${total},
-                      ${returns}, ${now}::timestamptz, ${freeId}::bigint)
-              on conflict (bet_key) do nothing returning id),
-            t as (
-              update sport_free_bets set status = 'used', bet_id = (select id from b)
-              where id = ${freeId}::bigint and player_id = ${playerId} and status = 'available' and exists (select 1 from b)
-              returning id),
-            l as (
-              insert into sport_bet_legs (bet_id, selection_id, event_id, odds)
-              select b.id, v.selection_id, v.event_id, v.odds from b,
-                (values ${sql.join(
-                  legs.map((s, i) => sql`(${s.id}::int, ${s.event_id}::int, ${check.odds[i]}::int)`),
-                  sql`, `,
-                )}) as v(selection_id, event_id, odds))
-            select id, (select count(*) from t) > 0 as took from b`,
-      );
-      if (inserted && free && !inserted.took) {
-        // Another slip spent the free bet a moment before: this bet is refused, nothing taken.
-        await read(db, sql`update sport_bets set state = 'refused', refusal = 'sports_free_bet_unavailable' where id = ${inserted.id} and state = 'pending'`);
-        out.push({ status: 0, message: 'sports_free_bet_unavailable' });
-        continue;
-      }
-      if (inserted) {
-        const taken = await takeStake(ctx, { id: Number(inserted.id), bet_key: key, player_id: playerId, stake: bet.stake, name, free: free !== undefined });
-        row = taken.row;
-        if (taken.barred && row?.state === 'refused') {
-          out.push({ status: 0, message: row.refusal ?? 'sports_bet_refused', ...taken.barred });
-          continue;
-        }
-        if (taken.balance && row?.state === 'open') {
-          // Just placed by this call: the reply is what the bet list would show, from what was just checked and written.
-          balance = taken.balance;
-          const placed = { id: row.id, kind: legs.length > 1 ? 'accumulator' : 'single', stake: bet.stake, odds: total, state: 'open' } as const;
-          const shown: BetRow = {
-            ...placed,
-            free_bet_id: freeId,
-            potential_return: returns,
-            paid: 0,
-            payments: 0,
-            currency: taken.balance.currency,
-            created_at: now,
-          };
-          const own = legs
-            .map((l, i) => ({ ...l, bet_id: row?.id ?? 0, selection_id: l.id, type: l.market_type, odds: check.odds[i] as number, current: Number(l.odds) }))
-            .sort((a, b) => new Date(a.starts_at).getTime() - new Date(b.starts_at).getTime() || a.selection_id - b.selection_id);
-          out.push({ status: 1, bet: shapeBet(shown, own) });
-          continue;
-        }
-      } else row = await betState(ctx, sql`bet_key = ${key}`);
+      const before = await placedBefore(ctx, playerId, key);
+      out.push(before ? { status: 1, bet: before } : { status: 0, message: check.message, ...(check.prices ? { prices: check.prices } : {}) });
+      continue;
     }
-    // Written down but its stake not confirmed yet (another tab placing the same slip, or a crash): take it now, once.
-    if (row?.state === 'pending') {
-      // A stake taken here moves the balance: the reply reads it again unless a later bet says it.
+    const legs = bet.selections.map((s) => found.get(s.id) as SelectionRow);
+    const kind = legs.length > 1 ? 'accumulator' : 'single';
+    const total = combinedOdds(check.odds);
+    const returns = winReturn(bet.stake, check.odds, free !== undefined);
+    const now = new Date(ctx.clock.now()).toISOString();
+    const freeId = free ? free.id : null;
+    const outcome = await walletOf(ctx).bet({
+      ...(free ? { freeBet: true } : {}),
+      key,
+      playerId,
+      amount: bet.stake,
+      provider: 'Sports',
+      gameId: 'sports',
+      gameName: betName(legs, total),
+      roundId: key,
+      // Spent under the player's locks, after every other check: of two slips spending one free bet, one gets it.
+      ...(free
+        ? {
+            claim: (id: number) => sql`update sport_free_bets set status = 'used', bet_id = ${id}
+                       where id = ${free.id} and player_id = ${playerId} and status = 'available'
+                         and (expires_at is null or expires_at > ${now}::timestamptz) returning id`,
+          }
+        : {}),
+      // The bet carries its stake's id, as the wallet's own bet row does.
+      also: (id) => [
+        sql`insert into sport_bets (id, bet_key, player_id, kind, stake, odds, potential_return, state, created_at, free_bet_id)
+            values (${id}, ${key}, ${playerId}, ${kind}, ${bet.stake}, ${total}, ${returns}, 'open', ${now}::timestamptz, ${freeId}::bigint)`,
+        sql`insert into sport_bet_legs (bet_id, selection_id, event_id, odds)
+            values ${sql.join(
+              legs.map((s, i) => sql`(${id}::bigint, ${s.id}::int, ${s.event_id}::int, ${check.odds[i]}::int)`),
+              sql`, `,
+            )}`,
+      ],
+    });
+    if (!outcome.ok) {
+      out.push(stakeRefusal(outcome, outcome.balance?.currency ?? ''));
+      continue;
+    }
+    if (outcome.replayed) {
+      // Placed before by this slip: its bet as the bet list shows it, and the balance read again.
       balance = undefined;
-      row = await finishPending(ctx, Number(row.id), key);
+      const before = await placedBefore(ctx, playerId, key);
+      if (before) out.push({ status: 1, bet: before });
+      continue;
     }
-    if (!row) continue;
-    if (row.state === 'refused') out.push({ status: 0, message: row.refusal ?? 'sports_bet_refused' });
-    else {
-      const [shown] = await listSportBets(ctx, playerId, { ids: [Number(row.id)] });
-      if (shown) out.push({ status: 1, bet: shown });
-    }
+    // Just placed by this call: the reply is what the bet list would show, from what was just checked and written.
+    balance = outcome.balance;
+    const shown: BetRow = {
+      id: outcome.operationId,
+      kind,
+      stake: bet.stake,
+      odds: total,
+      state: 'open',
+      free_bet_id: freeId,
+      potential_return: returns,
+      paid: 0,
+      payments: 0,
+      currency: outcome.balance.currency,
+      created_at: now,
+    };
+    const own = legs
+      .map((l, i) => ({ ...l, bet_id: outcome.operationId, selection_id: l.id, type: l.market_type, odds: check.odds[i] as number, current: Number(l.odds) }))
+      .sort((a, b) => new Date(a.starts_at).getTime() - new Date(b.starts_at).getTime() || a.selection_id - b.selection_id);
+    out.push({ status: 1, bet: shapeBet(shown, own) });
   }
   return { bets: out, ...(balance ? { balance } : {}) };
 }
@@ -578,67 +510,5 @@ export async function listEvents(
       markets: byEvent.get(Number(e.id)) ?? [],
     })),
     more,
-  };
-}
-
-/** How long a bet may stay written down without its stake before the sweep ends it (a placement takes milliseconds). */
-export const PENDING_BET_STALE_MS = 60_000;
-/** How often a running server looks for such bets. */
-export const PENDING_SWEEP_INTERVAL_MS = 60_000;
-
-/**
- * Ends bets left pending by a crash between writing the bet down and taking its stake
- * (older than PENDING_BET_STALE_MS). A bet whose stake the wallet did take stands (it
- * opens, as the same slip placed again would open it); any other is refused for good: its
- * stake key is rolled back first, so a placement still in flight cannot take the stake
- * later (the wallet's tombstone refuses it, or the rollback returns a stake that landed
- * a moment before), then the bet turns `refused` and a free bet that staked it is the
- * player's again. Safe on several processes at once. Answers how many bets it ended.
- */
-export async function sweepPendingBets(ctx: ServerContext, limit = 100): Promise<number> {
-  const { db } = ctx.database;
-  const before = new Date(ctx.clock.now() - PENDING_BET_STALE_MS).toISOString();
-  const stale = await read<{ id: number | string; bet_key: string; player_id: number; taken: boolean }>(
-    db,
-    sql`select b.id, b.bet_key, b.player_id,
-               exists (select 1 from wallet_operations o where o.kind = 'bet' and o.op_key = b.bet_key and o.outcome = 'accepted') as taken
-        from sport_bets b where b.state = 'pending' and b.created_at < ${before}::timestamptz
-        order by b.created_at, b.id limit ${limit}`,
-  );
-  const wallet = walletOf(ctx);
-  for (const bet of stale) {
-    const id = Number(bet.id);
-    if (bet.taken) {
-      // The wallet holds the stake under the bet's key: the bet stands.
-      await read(db, sql`update sport_bets set state = 'open' where id = ${id} and state = 'pending'`);
-      continue;
-    }
-    const undone = await wallet.rollback({ key: `sports:sweep:${id}`, playerId: Number(bet.player_id), betKey: bet.bet_key });
-    // A stake that landed and was settled since stands as it is.
-    if (!undone.ok) continue;
-    await read(
-      db,
-      sql`with r as (
-            update sport_bets set state = 'refused', refusal = 'sports_bet_refused'
-            where id = ${id} and (state = 'pending' or (state = 'open' and payments = 0)) returning id, free_bet_id)
-          update sport_free_bets f set status = 'available' from r
-          where f.id = r.free_bet_id and f.status = 'used' and f.bet_id = r.id`,
-    );
-  }
-  return stale.length;
-}
-
-/** Runs the pending-bet sweep now and every `everyMs`; answers a stop that waits for a sweep in progress. */
-export function startPendingBetSweep(ctx: ServerContext, everyMs = PENDING_SWEEP_INTERVAL_MS): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    running = sweepPendingBets(ctx).catch((error: unknown) => ctx.logger.error({ err: error }, 'pending sports bet sweep failed'));
-  };
-  sweep();
-  const timer = setInterval(sweep, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
   };
 }

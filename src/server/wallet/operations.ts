@@ -24,8 +24,19 @@ export interface BetInput {
   gameId: string;
   gameName: string;
   roundId: string;
-  /** The caller's own writes (INSERT/UPDATE), run in the stake's transaction only when the stake is taken. */
-  also?: SQL[];
+  /**
+   * The caller's own writes (INSERT/UPDATE), run in the stake's transaction only when the
+   * stake is taken; given the operation's id when they need it (a row keyed by the stake,
+   * as `player_bets` is).
+   */
+  also?: SQL[] | ((operationId: number) => SQL[]);
+  /**
+   * A statement run under the player's locks once every other check has passed, that
+   * claims something the stake needs (a free bet still the player's): when it returns no
+   * row the stake is refused (`claim_refused`) and nothing moves or is written. Given the
+   * operation's id, as `also` is.
+   */
+  claim?: (operationId: number) => SQL;
   /** The currency the caller states (ISO 4217); when it is not the player's wallet currency the operation is refused (`currency_mismatch`) and moves nothing. */
   currency?: string;
   /**
@@ -522,28 +533,33 @@ export function createWallet(db: Db, pushes: Pushes, clock: Clock = systemClock)
         currency: input.currency,
         decide: async (l): Promise<Decision> => {
           const { real, bonus, house, operationId } = l;
+          const also = typeof input.also === 'function' ? input.also(operationId) : (input.also ?? []);
+          // Last of the checks: a claim is an update, and a refusal after it would keep it.
+          const claimRefused = async () => input.claim !== undefined && (await l.tx.query(input.claim(operationId))).length === 0;
           if (input.freeBet) {
             const barred = await guardMove(l.tx, input.playerId, { kind: 'bet', amount: 0 }, clock.now());
             if (barred) return decisionOf(barred);
+            if (await claimRefused()) return { refuse: 'claim_refused' };
             return {
               entries: [],
               writes: [
                 sql`insert into player_bets (id, bet_key, player_id, provider, game_id, game_name, round_id, stake, stake_real, stake_bonus, bonus_id)
                     values (${operationId}, ${input.key}, ${input.playerId}, ${provider}, ${input.gameId}, ${input.gameName}, ${input.roundId}, 0, 0, 0, null)`,
-                ...(input.also ?? []),
+                ...also,
               ],
             };
           }
           const barred = await guardMove(l.tx, input.playerId, { kind: 'bet', amount: input.amount }, clock.now());
           if (barred) return decisionOf(barred);
           if (input.amount > real.balance + bonus.balance) return { refuse: 'insufficient_funds' };
+          if (await claimRefused()) return { refuse: 'claim_refused' };
           const { fromReal, fromBonus } = fundStake(input.amount, real.balance);
           const entries = post(operationId, [real.id, -fromReal], [bonus.id, -fromBonus], [house.id, input.amount]);
           const writes = [
             sql`insert into player_bets (id, bet_key, player_id, provider, game_id, game_name, round_id, stake, stake_real, stake_bonus, bonus_id)
                 values (${operationId}, ${input.key}, ${input.playerId}, ${provider}, ${input.gameId}, ${input.gameName}, ${input.roundId},
                         ${input.amount}, ${fromReal}, ${fromBonus}, ${bonus.bonusId})`,
-            ...(input.also ?? []),
+            ...also,
           ];
           if (bonus.bonusId === null) return { entries, writes };
           const wagered = bonus.wagered + input.amount;

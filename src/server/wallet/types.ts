@@ -46,6 +46,8 @@ export type RefusalCode =
   | 'bonus_first_deposit_only'
   | 'bonus_once_per_week'
   | 'bonus_offer_taken'
+  // A bet's own claim (BetInput.claim) found nothing to claim: a free bet spent a moment before.
+  | 'claim_refused'
   // Player protection (src/server/protection): a limit, a time-out or self-exclusion, a closed account.
   | 'limit_reached'
   | 'player_on_break'

@@ -27,7 +27,7 @@ export function sportsRoutes(ctx: ServerContext) {
     .post('/place_sport_bets', livePlayer, async (c) => {
       const q = await parseBody(c, placeSportBetsParams);
       const playerId = c.get('player').playerId;
-      const barred = await realPlayRefusal(ctx, playerId);
+      const barred = await realPlayRefusal(ctx, playerId, c.get('login'));
       if (barred) return c.json({ status: 0, message: barred });
       const bets = q.bets.map((b) => ({ selections: b.selections, stake: b.stake, freeBet: b.free_bet }));
       const placed = await placeSlip(ctx, playerId, { slipId: q.slip_id, accept: q.accept, bets });
