@@ -83,6 +83,27 @@ export const RTP_CASES: RtpCase[] = [
     choice: { bets: [{ kind: 'red', amount: 100 }] },
     rtp: 36.5 / 37,
   },
+  {
+    name: 'american roulette red',
+    engine: 'roulette',
+    config: { wheel: 'american' },
+    choice: { bets: [{ kind: 'red', amount: 100 }] },
+    rtp: 36 / 38,
+  },
+  {
+    name: 'american roulette straight 00',
+    engine: 'roulette',
+    config: { wheel: 'american' },
+    choice: { bets: [{ kind: 'straight', value: 37, amount: 100 }] },
+    rtp: 36 / 38,
+  },
+  {
+    name: 'american roulette five-number bet',
+    engine: 'roulette',
+    config: { wheel: 'american' },
+    choice: { bets: [{ kind: 'five', numbers: [0, 37, 1, 2, 3], amount: 100 }] },
+    rtp: 35 / 38,
+  },
   { name: 'plinko 8 rows low', engine: 'plinko', config: {}, choice: { rows: 8, risk: 'low' }, rtp: PLINKO_RTP },
   { name: 'plinko 16 rows high', engine: 'plinko', config: {}, choice: { rows: 16, risk: 'high' }, rtp: PLINKO_RTP },
   { name: 'sic bo small', engine: 'sicbo', config: {}, choice: { bets: [{ kind: 'small', amount: 100 }] }, rtp: 35 / 36 },
@@ -223,6 +244,7 @@ export function chiSquares(draws: number): ChiResult[] {
   if (!dice || !roulette) throw new Error('no dice or roulette engine');
   const diceChoice = dice.choice.parse({ target: 50, direction: 'under' });
   const rouletteChoice = roulette.choice.parse({ bets: [{ kind: 'red', amount: 100 }] });
+  const americanWheel = roulette.config.parse({ wheel: 'american' });
   return [
     // Rolls 0.00–99.99 in 100 cells of one point each.
     chiSquare(
@@ -237,6 +259,13 @@ export function chiSquares(draws: number): ChiResult[] {
       37,
       draws,
       (n) => (roulette.start(roundRng(seedsOf('chi-roulette', n)), rouletteChoice, {}).view as { number: number }).number,
+    ),
+    // The American wheel: 0–36 and 00 (drawn as 37).
+    chiSquare(
+      'american roulette pockets (38)',
+      38,
+      draws,
+      (n) => (roulette.start(roundRng(seedsOf('chi-american', n)), rouletteChoice, americanWheel).view as { number: number }).number,
     ),
   ];
 }
