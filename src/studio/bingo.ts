@@ -1,27 +1,18 @@
 // A bingo room's page: watches its room's games (the runner's socket.io events, with the
 // state from /api/studio/bingo/state on open and after each step), counts the sale down on
 // the server's clock, buys tickets with the launch token and daubs them as the balls come.
-import { formatMessage, type Message } from '../lib/plural.ts';
 import type { BingoGame, BingoTicket } from '../shared/bingo.ts';
 import type { BingoStateReply } from '../shared/contract/live.ts';
-import { DEFAULT_LOCALE, isLocale } from '../shared/locales.ts';
+import { byId as $, openSession, root, say, start, t, watchRoom } from './room.ts';
 import { post, refusalMessage } from './studio.ts';
 
-const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const root = document.documentElement;
-const named = root.dataset.locale ?? '';
-const locale = isLocale(named) ? named : DEFAULT_LOCALE;
-const catalog = JSON.parse($('studio-text').textContent ?? '{}') as Record<string, Message>;
-const t = (key: string, ...args: (string | number)[]) => formatMessage(catalog[key] ?? key, locale, ...args);
 const game = document.body.dataset.engine as BingoGame;
 const area = $('game');
 const phaseEl = $('bingo-phase');
 const buyButton = $<HTMLButtonElement>('bingo-buy');
 const countEl = $<HTMLSelectElement>('bingo-count');
-const messageEl = $('message');
 const boardCells = new Map([...document.querySelectorAll<HTMLElement>('#bingo-board [data-ball]')].map((el) => [Number(el.dataset.ball), el]));
-const fragment = new URLSearchParams(location.hash.slice(1));
-let session = fragment.get('s') ?? '';
+let session = '';
 
 let state: BingoStateReply | null = null;
 let skew = 0;
@@ -29,11 +20,6 @@ let money = (n: number) => n.toFixed(2);
 let buying = false;
 /** The tickets drawn on the page, for the round they belong to. */
 let shownTickets = '';
-const say = (text: string, kind: 'info' | 'win' | 'error' = 'info') => {
-  messageEl.textContent = text;
-  messageEl.dataset.kind = kind;
-};
-
 function ticketElement(ticket: BingoTicket, index: number): HTMLElement {
   const el = document.createElement('div');
   el.className = 'bingo-ticket';
@@ -148,23 +134,11 @@ buyButton.addEventListener('click', async () => {
 });
 
 async function boot() {
-  const demo = fragment.get('demo');
-  if (!session && demo) {
-    session = (await post<{ session: string }>('session', { demo, lang: locale })).session;
-    history.replaceState(null, '', `#s=${session}`);
-  }
-  if (!session) {
-    say(t('session_expired'), 'error');
-    return;
-  }
+  session = await openSession();
+  if (!session) return;
   await refresh();
   setInterval(renderPhase, 250);
-  const { io } = await import('socket.io-client');
-  const socket = io({ path: '/socket.io', transports: ['websocket'] });
-  socket.on('connect', () => {
-    socket.emit('bingo:watch', game);
-    void refresh().catch(() => {});
-  });
+  const socket = await watchRoom('bingo:watch', game, refresh);
   // A ball: daub at once from the event, without waiting for the state.
   socket.on('bingo:ball', (event: { round: number; drawn: number[] }) => {
     if (state?.round?.round !== event.round) return;
@@ -176,4 +150,4 @@ async function boot() {
   for (const event of ['bingo:sale', 'bingo:closed', 'bingo:done', 'bingo:paid']) socket.on(event, () => void refresh().catch(() => {}));
 }
 
-boot().catch((error: unknown) => say(t(error instanceof Error ? error.message : 'action_failed'), 'error'));
+start(boot);

@@ -1,9 +1,8 @@
 // The crash game's page: watches the shared schedule (the runner's socket.io events, with
 // the round's state from /api/studio/crash/state on open and after each event), runs the
 // multiplier's clock between ticks, and bets or cashes out with the launch token.
-import { formatMessage, type Message } from '../lib/plural.ts';
 import { type CrashBetView, type CrashRoundView, multiplierAt } from '../shared/crash.ts';
-import { DEFAULT_LOCALE, isLocale } from '../shared/locales.ts';
+import { byId as $, openSession, root, say, start, t, watchRoom } from './room.ts';
 import { post, refusalMessage } from './studio.ts';
 
 interface CrashState {
@@ -16,12 +15,6 @@ interface CrashState {
   history: { round: number; crashPoint: number }[];
 }
 
-const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const root = document.documentElement;
-const named = root.dataset.locale ?? '';
-const locale = isLocale(named) ? named : DEFAULT_LOCALE;
-const catalog = JSON.parse($('studio-text').textContent ?? '{}') as Record<string, Message>;
-const t = (key: string, ...args: (string | number)[]) => formatMessage(catalog[key] ?? key, locale, ...args);
 const game = $('game');
 const multiplierEl = $('crash-multiplier');
 const phaseEl = $('crash-phase');
@@ -29,20 +22,13 @@ const betButton = $<HTMLButtonElement>('crash-bet');
 const cashButton = $<HTMLButtonElement>('crash-cashout');
 const amountEl = $<HTMLSelectElement>('crash-amount');
 const autoEl = $<HTMLInputElement>('crash-auto');
-const messageEl = $('message');
-const fragment = new URLSearchParams(location.hash.slice(1));
-let session = fragment.get('s') ?? '';
+let session = '';
 
 let state: CrashState | null = null;
 /** The server's clock minus ours, so the multiplier runs on the server's time. */
 let skew = 0;
 let money = (n: number) => n.toFixed(2);
 const times = (hundredths: number) => `${(hundredths / 100).toFixed(2)}×`;
-const say = (text: string, kind: 'info' | 'win' | 'error' = 'info') => {
-  messageEl.textContent = text;
-  messageEl.dataset.kind = kind;
-};
-
 function render() {
   if (!state?.round) return;
   const { round, bet } = state;
@@ -123,25 +109,14 @@ cashButton.addEventListener('click', async () => {
 });
 
 async function boot() {
-  // A demo link opens a free-play session of its own, kept in the address for a reload.
-  const demo = fragment.get('demo');
-  if (!session && demo) {
-    session = (await post<{ session: string }>('session', { demo, lang: locale })).session;
-    history.replaceState(null, '', `#s=${session}`);
-  }
-  if (!session) {
-    say(t('session_expired'), 'error');
-    return;
-  }
+  session = await openSession();
+  if (!session) return;
   await refresh();
   requestAnimationFrame(animate);
-  const { io } = await import('socket.io-client');
-  const socket = io({ path: '/socket.io', transports: ['websocket'] });
-  socket.on('connect', () => socket.emit('crash:watch'));
+  const socket = await watchRoom('crash:watch', undefined, refresh, ['crash:round', 'crash:start', 'crash:crashed', 'crash:cashout']);
   socket.on('crash:tick', (tick: { round: number; multiplier: number }) => {
     if (state?.round?.round === tick.round && state.round.phase === 'running') multiplierEl.textContent = times(tick.multiplier);
   });
-  for (const event of ['crash:round', 'crash:start', 'crash:crashed', 'crash:cashout']) socket.on(event, () => void refresh().catch(() => {}));
 }
 
-boot().catch((error: unknown) => say(t(error instanceof Error ? error.message : 'action_failed'), 'error'));
+start(boot);

@@ -3,21 +3,14 @@
 // after each event), counts the betting window down on the server's clock, takes the
 // player's chips or bet and sends them once per round with the launch token.
 import { fairnessFragment } from '../lib/fairness-verify.ts';
-import { formatMessage, type Message } from '../lib/plural.ts';
 import { rouletteColor } from '../shared/game-tables.ts';
 import type { BaccaratBet, RouletteBet } from '../shared/game-views.ts';
 import type { LiveStateReply } from '../shared/contract/live.ts';
 import { LIVE_FAIR_GAME, type LiveHistoryEntry, type LiveOutcome, type LiveTableId } from '../shared/live.ts';
-import { DEFAULT_LOCALE, isLocale } from '../shared/locales.ts';
 import { createHand } from './screens/cards.ts';
+import { byId as $, locale, openSession, root, say, start, t, watchRoom } from './room.ts';
 import { post, refusalMessage } from './studio.ts';
 
-const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const root = document.documentElement;
-const named = root.dataset.locale ?? '';
-const locale = isLocale(named) ? named : DEFAULT_LOCALE;
-const catalog = JSON.parse($('studio-text').textContent ?? '{}') as Record<string, Message>;
-const t = (key: string, ...args: (string | number)[]) => formatMessage(catalog[key] ?? key, locale, ...args);
 const table = document.body.dataset.engine as LiveTableId;
 const roulette = table === 'live-roulette';
 const game = $('game');
@@ -26,12 +19,10 @@ const chipEl = $<HTMLSelectElement>('live-chip');
 const totalEl = $('live-total');
 const placeButton = $<HTMLButtonElement>('live-place');
 const clearButton = $<HTMLButtonElement>('live-clear');
-const messageEl = $('message');
 const spots = [...document.querySelectorAll<HTMLButtonElement>('.live-board .spot')];
 const calm = matchMedia('(prefers-reduced-motion: reduce)').matches;
 const hands = roulette ? null : { player: createHand($('live-player-cards'), t, calm), banker: createHand($('live-banker-cards'), t, calm) };
-const fragment = new URLSearchParams(location.hash.slice(1));
-let session = fragment.get('s') ?? '';
+let session = '';
 
 let state: LiveStateReply | null = null;
 /** The server's clock minus ours, so the countdown runs on the server's time. */
@@ -40,11 +31,6 @@ let money = (n: number) => n.toFixed(2);
 /** The chips on the cloth before they are sent (cents per spot), or the baccarat bet chosen. */
 const layout = new Map<string, number>();
 let sending = false;
-const say = (text: string, kind: 'info' | 'win' | 'error' = 'info') => {
-  messageEl.textContent = text;
-  messageEl.dataset.kind = kind;
-};
-
 /** A spot of the board as the roulette engine names it. */
 function rouletteBet(spot: string, amount: number): RouletteBet {
   const [kind, value] = spot.split(':');
@@ -229,27 +215,12 @@ placeButton.addEventListener('click', async () => {
 });
 
 async function boot() {
-  // A demo link opens a watching session of its own, kept in the address for a reload.
-  const demo = fragment.get('demo');
-  if (!session && demo) {
-    session = (await post<{ session: string }>('session', { demo, lang: locale })).session;
-    history.replaceState(null, '', `#s=${session}`);
-  }
-  if (!session) {
-    say(t('session_expired'), 'error');
-    return;
-  }
+  session = await openSession();
+  if (!session) return;
   await refresh();
   // The countdown moves every second between the runner's events.
   setInterval(renderPhase, 250);
-  const { io } = await import('socket.io-client');
-  const socket = io({ path: '/socket.io', transports: ['websocket'] });
-  // A reconnect may have missed a step of the round: ask again.
-  socket.on('connect', () => {
-    socket.emit('live:watch', table);
-    void refresh().catch(() => {});
-  });
-  for (const event of ['live:round', 'live:closed', 'live:result', 'live:paid']) socket.on(event, () => void refresh().catch(() => {}));
+  await watchRoom('live:watch', table, refresh, ['live:round', 'live:closed', 'live:result', 'live:paid']);
 }
 
-boot().catch((error: unknown) => say(t(error instanceof Error ? error.message : 'action_failed'), 'error'));
+start(boot);
