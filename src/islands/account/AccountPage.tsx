@@ -7,6 +7,7 @@ import './account.css';
 import { LOG_OUT_TAB, TABS, type TabKey, tabFromSearch, writeTab } from './tabs.ts';
 import { $unread, refreshUnread } from '../../stores/support.ts';
 import { accountText, menuText } from './text.ts';
+import { LoadFailed, Loading } from './states.tsx';
 
 // Each tab's code loads when the tab is first shown.
 const BetList = lazy(() => import('./BetList.tsx'));
@@ -138,11 +139,7 @@ export default function AccountPage({ locale }: Props) {
   }
 
   if (!session.known || tab === null) {
-    return (
-      <p className="acct-state" role="status" aria-busy="true">
-        <span className="spinner" aria-hidden="true" /> {t.loading}
-      </p>
-    );
+    return <Loading />;
   }
   if (!session.loggedIn || tab === LOG_OUT_TAB) {
     return (
@@ -154,14 +151,7 @@ export default function AccountPage({ locale }: Props) {
 
   const current = TABS.find((item) => item.tab === tab) ?? TABS[0]!;
   const label = (key: TabKey) => m[key];
-  const failed = (
-    <p className="alert alert-danger" role="alert">
-      {t.load_failed}{' '}
-      <button type="button" className="link-button" onClick={() => location.reload()}>
-        {t.retry}
-      </button>
-    </p>
-  );
+  const failed = <LoadFailed retry={() => location.reload()} />;
 
   return (
     <div className="acct" data-testid="account-page">
@@ -219,15 +209,7 @@ export default function AccountPage({ locale }: Props) {
       <section id="acct-panel" className="acct-panel" role="tabpanel" aria-labelledby={`acct-tab-${current.tab}`} data-tab={current.tab}>
         <h2>{label(current.key)}</h2>
         <TabBoundary key={current.tab} fallback={failed}>
-          <Suspense
-            fallback={
-              <p className="acct-state" role="status" aria-busy="true">
-                <span className="spinner" aria-hidden="true" /> {t.loading}
-              </p>
-            }
-          >
-            {content(current.key, locale)}
-          </Suspense>
+          <Suspense fallback={<Loading />}>{content(current.key, locale)}</Suspense>
         </TabBoundary>
       </section>
     </div>

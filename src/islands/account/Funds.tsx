@@ -12,6 +12,7 @@ import { useLoad } from './list.tsx';
 import Deposit from './payments/Deposit.tsx';
 import Withdraw from './payments/Withdraw.tsx';
 import { accountText, fmt, validationText } from './text.ts';
+import { LoadFailed, Loading } from './states.tsx';
 
 /** SPEC §9: the promo code is checked 500 ms after the last keystroke. */
 const PROMO_DEBOUNCE_MS = 500;
@@ -117,9 +118,7 @@ export default function Funds({ locale, mode }: { locale: Locale; mode: 'deposit
               {t.load_failed}
             </p>
           ) : (
-            <p className="acct-state" role="status" aria-busy="true">
-              <span className="spinner" aria-hidden="true" /> {t.loading}
-            </p>
+            <Loading />
           )}
           {mode === 'withdraw' && b && <p className="acct-note">{fmt(t.withdrawable, money(b.real_balance))}</p>}
         </section>
@@ -128,16 +127,9 @@ export default function Funds({ locale, mode }: { locale: Locale; mode: 'deposit
           <h3 id={`${titleId}-wagering`}>{t.wagering_title}</h3>
           {!w ? (
             reply.failed ? (
-              <p className="alert alert-danger" role="alert">
-                {t.load_failed}{' '}
-                <button type="button" className="link-button" onClick={reply.reload}>
-                  {t.retry}
-                </button>
-              </p>
+              <LoadFailed retry={reply.reload} />
             ) : (
-              <p className="acct-state" role="status" aria-busy="true">
-                <span className="spinner" aria-hidden="true" /> {t.loading}
-              </p>
+              <Loading />
             )
           ) : w.required > 0 ? (
             <>

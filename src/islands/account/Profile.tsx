@@ -11,6 +11,7 @@ import { useForm } from '../forms/use-form.ts';
 import { SelectField, useLoad } from './list.tsx';
 import { loadProfile, updateProfile } from '../../stores/account.ts';
 import { accountText, messageOf, validationText } from './text.ts';
+import { LoadFailed, Loading } from './states.tsx';
 
 interface ProfileValues extends Record<string, unknown> {
   gender: 'male' | 'female';
@@ -40,24 +41,12 @@ function dayDate(day: string): Date | string {
 
 /** Tab 1: personal details; the identity fields are read-only, the rest can be changed. */
 export default function Profile({ locale }: { locale: Locale }) {
-  const t = useStore(accountText);
   const profile = useLoad(loadProfile, 'profile');
   if (profile.failed) {
-    return (
-      <div className="alert alert-danger" role="alert">
-        {t.load_failed}{' '}
-        <button type="button" className="link-button" onClick={profile.reload}>
-          {t.retry}
-        </button>
-      </div>
-    );
+    return <LoadFailed retry={profile.reload} />;
   }
   if (!profile.data) {
-    return (
-      <p className="acct-state" role="status" aria-busy="true">
-        <span className="spinner" aria-hidden="true" /> {t.loading}
-      </p>
-    );
+    return <Loading />;
   }
   return <ProfileForm locale={locale} player={profile.data.player} />;
 }

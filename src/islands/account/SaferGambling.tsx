@@ -8,7 +8,8 @@ import { signOut } from '../../stores/session.ts';
 import { Field } from '../forms/Field.tsx';
 import { SelectField } from './list.tsx';
 import { protectionText } from './protection-text.ts';
-import { accountText, fmt, textOf, validationText } from './text.ts';
+import { fmt, textOf, validationText } from './text.ts';
+import { LoadFailed, Loading } from './states.tsx';
 
 type Outcome = { kind: 'success' | 'danger'; text: string } | undefined;
 
@@ -27,7 +28,6 @@ function OutcomeLine({ outcome, testId }: { outcome: Outcome; testId: string }) 
 /** The safer-gambling tab: limits, the limits in force, month by month, breaks and closure. */
 export default function SaferGambling({ locale }: { locale: Locale }) {
   const p = useStore(protectionText);
-  const t = useStore(accountText);
   const state = useStore($saferGambling);
 
   useEffect(() => {
@@ -35,21 +35,10 @@ export default function SaferGambling({ locale }: { locale: Locale }) {
   }, []);
 
   if (state.failed) {
-    return (
-      <div className="alert alert-danger" role="alert">
-        {t.load_failed}{' '}
-        <button type="button" className="link-button" onClick={() => void loadSaferGambling()}>
-          {t.retry}
-        </button>
-      </div>
-    );
+    return <LoadFailed retry={() => void loadSaferGambling()} />;
   }
   if (!state.data) {
-    return (
-      <p className="acct-state" role="status" aria-busy="true">
-        <span className="spinner" aria-hidden="true" /> {t.loading}
-      </p>
-    );
+    return <Loading />;
   }
   const { data } = state;
   const shown = (kind: LimitKind, amount: number | null) =>

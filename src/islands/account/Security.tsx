@@ -17,7 +17,8 @@ import {
   startTotp,
 } from '../../stores/security.ts';
 import { Field } from '../forms/Field.tsx';
-import { accountText, fmt, textOf, validationText } from './text.ts';
+import { fmt, textOf, validationText } from './text.ts';
+import { LoadFailed, Loading } from './states.tsx';
 
 const securityText = i18n('security', en.security);
 type SecurityText = typeof en.security;
@@ -44,7 +45,6 @@ function useRefusal() {
 /** Tab 10: the second factors of a login, the authenticator app and passkeys, each behind the password. */
 export default function Security({ locale }: { locale: Locale }) {
   const s = useStore(securityText);
-  const t = useStore(accountText);
   const state = useStore($security);
 
   useEffect(() => {
@@ -52,21 +52,10 @@ export default function Security({ locale }: { locale: Locale }) {
   }, []);
 
   if (state.failed) {
-    return (
-      <div className="alert alert-danger" role="alert">
-        {t.load_failed}{' '}
-        <button type="button" className="link-button" onClick={() => void loadSecurity()}>
-          {t.retry}
-        </button>
-      </div>
-    );
+    return <LoadFailed retry={() => void loadSecurity()} />;
   }
   if (!state.data) {
-    return (
-      <p className="acct-state" role="status" aria-busy="true">
-        <span className="spinner" aria-hidden="true" /> {t.loading}
-      </p>
-    );
+    return <Loading />;
   }
   const { data } = state;
   return (

@@ -5,7 +5,8 @@ import type { DocumentKind, VerificationView } from '../../shared/identity.ts';
 import { $verification, loadVerification, uploadDocument } from '../../stores/identity.ts';
 import * as en from '../../../locales/en.json';
 import { i18n } from '../../stores/i18n.ts';
-import { accountText, fmt, textOf, validationText } from './text.ts';
+import { fmt, textOf, validationText } from './text.ts';
+import { NotLoaded } from './states.tsx';
 
 // Its own texts live in this tab's chunk, not in the code every tab shares.
 const verificationText = i18n('verification', en.verification);
@@ -15,7 +16,6 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 1
 
 /** The Verification tab: the status with its reason, an upload for each document, and what was sent. */
 export default function Verification() {
-  const t = useStore(accountText);
   const x = useStore(verificationText);
   const state = useStore($verification);
 
@@ -23,23 +23,7 @@ export default function Verification() {
     void loadVerification();
   }, []);
 
-  if (state.failed && !state.data) {
-    return (
-      <div className="alert alert-danger" role="alert">
-        {t.load_failed}{' '}
-        <button type="button" className="link-button" onClick={() => void loadVerification()}>
-          {t.retry}
-        </button>
-      </div>
-    );
-  }
-  if (!state.data) {
-    return (
-      <p className="acct-state" role="status" aria-busy="true">
-        <span className="spinner" aria-hidden="true" /> {t.loading}
-      </p>
-    );
-  }
+  if (!state.data) return <NotLoaded state={state} retry={() => void loadVerification()} />;
   const v = state.data;
   const open = v.status === 'unverified' || v.status === 'more_needed' || v.status === 'pending';
   return (

@@ -177,7 +177,7 @@ export default function Deposit({ locale, promo }: { locale: Locale; promo?: Rea
         {texts.t.type_deposit}
       </h3>
       {outcome && <Outcome outcome={outcome} texts={texts} locale={locale} />}
-      <ListStatus list={methods} empty={p.methods_empty} texts={texts} retry={() => void loadProcessors('deposit')} />
+      <ListStatus list={methods} empty={p.methods_empty} retry={() => void loadProcessors('deposit')} />
       {method && (
         <form ref={formRef} className="pay-form acct-form" noValidate onSubmit={(e) => void submit(e)}>
           <MethodPicker methods={list} chosen={method.id} onChoose={choose} texts={texts} />

@@ -89,7 +89,7 @@ function Pending({ locale, texts }: { locale: Locale; texts: Texts }) {
   return (
     <section className="card acct-box pay-box" aria-labelledby="pay-pending-title" data-testid="pending-withdrawals">
       <h3 id="pay-pending-title">{p.pending_title}</h3>
-      <ListStatus list={list} empty={p.pending_empty} texts={texts} retry={() => void loadPendingWithdrawals()} />
+      <ListStatus list={list} empty={p.pending_empty} retry={() => void loadPendingWithdrawals()} />
       {Array.isArray(list) && list.length > 0 && (
         <ul className="pay-pending">
           {list.map((r) => {
@@ -209,7 +209,7 @@ export default function Withdraw({ locale, withdrawable, bonusActive }: { locale
         <h3 id="pay-withdraw-title" className="visually-hidden">
           {texts.t.type_withdrawal}
         </h3>
-        <ListStatus list={methods} empty={p.methods_empty} texts={texts} retry={() => void loadProcessors('withdraw')} />
+        <ListStatus list={methods} empty={p.methods_empty} retry={() => void loadProcessors('withdraw')} />
         {method && (
           <form ref={formRef} className="pay-form acct-form" noValidate onSubmit={(e) => void submit(e)}>
             <MethodPicker

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import type { ProcessorRow } from '../../../shared/payments.ts';
 import type { Loaded } from '../../../stores/payments.ts';
 import type { Texts } from './text.ts';
+import { LoadFailed, Loading } from '../states.tsx';
 
 export function MethodPicker({
   methods,
@@ -82,21 +83,8 @@ export function Limits({
 }
 
 /** The state of a list that is not (yet) a list: loading, failed with a retry, or empty. */
-export function ListStatus<T>({ list, empty, texts, retry }: { list: Loaded<T>; empty: string; texts: Texts; retry: () => void }) {
-  if (list === null)
-    return (
-      <p className="acct-state" role="status" aria-busy="true">
-        <span className="spinner" aria-hidden="true" /> {texts.t.loading}
-      </p>
-    );
-  if (list === 'failed')
-    return (
-      <p className="alert alert-danger" role="alert">
-        {texts.t.load_failed}{' '}
-        <button type="button" className="link-button" onClick={retry}>
-          {texts.t.retry}
-        </button>
-      </p>
-    );
+export function ListStatus<T>({ list, empty, retry }: { list: Loaded<T>; empty: string; retry: () => void }) {
+  if (list === null) return <Loading />;
+  if (list === 'failed') return <LoadFailed retry={retry} />;
   return list.length === 0 ? <p className="acct-note">{empty}</p> : null;
 }
