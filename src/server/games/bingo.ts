@@ -30,7 +30,7 @@ import type { ServerContext } from '../context.ts';
 import { rows } from '../db/client.ts';
 import { bingoPurchases, bingoRounds } from '../db/schema/index.ts';
 import { walletOf } from '../wallet/index.ts';
-import { startScheduleRunner, takeLease } from './schedule.ts';
+import { onePerContext, startScheduleRunners, takeLease } from './schedule.ts';
 import { barredBy, StudioError } from './studio.ts';
 
 export interface BingoTiming {
@@ -343,25 +343,12 @@ function createBingo(ctx: ServerContext, timing: BingoTiming) {
 }
 
 export type Bingo = ReturnType<typeof createBingo>;
-const instances = new WeakMap<ServerContext, Bingo>();
 
 /** The bingo rooms of a server context (tests pass shorter timings). */
-export function bingoOf(ctx: ServerContext, timing: BingoTiming = BINGO_TIMING): Bingo {
-  let bingo = instances.get(ctx);
-  if (!bingo) {
-    bingo = createBingo(ctx, timing);
-    instances.set(ctx, bingo);
-  }
-  return bingo;
-}
+export const bingoOf = onePerContext(createBingo, BINGO_TIMING);
 
 /** Runs every bingo room's schedule in this process whenever it holds that room's lease. Returns a stop function. */
 export function startBingoRunners(ctx: ServerContext, events: BingoEvents, timing: BingoTiming = BINGO_TIMING): () => Promise<void> {
   const bingo = bingoOf(ctx, timing);
-  const stops = BINGO_GAMES.map((game) =>
-    startScheduleRunner(ctx, { name: game, tickMs: timing.tickMs, leaseMs: timing.leaseMs, advance: () => bingo.advance(game, events) }),
-  );
-  return async () => {
-    await Promise.all(stops.map((stop) => stop()));
-  };
+  return startScheduleRunners(ctx, BINGO_GAMES, timing, (game) => bingo.advance(game, events));
 }

@@ -20,7 +20,7 @@ import { dateOf } from '../clock.ts';
 import type { ServerContext } from '../context.ts';
 import { rows } from '../db/client.ts';
 import { crashBets, crashChains, crashRounds } from '../db/schema/index.ts';
-import { startScheduleRunner, takeLease } from './schedule.ts';
+import { onePerContext, startScheduleRunners, takeLease } from './schedule.ts';
 import { barredBy } from './studio.ts';
 import { type Caller, seamlessOf } from '../seamless/service.ts';
 
@@ -409,17 +409,9 @@ function createCrash(ctx: ServerContext, timing: CrashTiming) {
 }
 
 export type Crash = ReturnType<typeof createCrash>;
-const instances = new WeakMap<ServerContext, Crash>();
 
 /** The crash game of a server context (tests pass shorter timings). */
-export function crashOf(ctx: ServerContext, timing: CrashTiming = CRASH_TIMING): Crash {
-  let crash = instances.get(ctx);
-  if (!crash) {
-    crash = createCrash(ctx, timing);
-    instances.set(ctx, crash);
-  }
-  return crash;
-}
+export const crashOf = onePerContext(createCrash, CRASH_TIMING);
 
 /**
  * Runs the schedule in this process whenever it holds the lease (src/server/games/schedule.ts).
@@ -427,5 +419,5 @@ export function crashOf(ctx: ServerContext, timing: CrashTiming = CRASH_TIMING):
  */
 export function startCrashRunner(ctx: ServerContext, events: CrashEvents, timing: CrashTiming = CRASH_TIMING): () => Promise<void> {
   const crash = crashOf(ctx, timing);
-  return startScheduleRunner(ctx, { name: CRASH_SCHEDULE, tickMs: timing.tickMs, leaseMs: timing.leaseMs, advance: () => crash.advance(events) });
+  return startScheduleRunners(ctx, [CRASH_SCHEDULE], timing, () => crash.advance(events));
 }

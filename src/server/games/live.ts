@@ -36,7 +36,7 @@ import { walletOf } from '../wallet/index.ts';
 import { BACCARAT_RTP, playBaccaratFrom } from './engines/baccarat.ts';
 import { roulette, rouletteBetWin } from './engines/roulette.ts';
 import { EngineError, ONE_X } from './engines/types.ts';
-import { startScheduleRunner, takeLease } from './schedule.ts';
+import { onePerContext, startScheduleRunners, takeLease } from './schedule.ts';
 import { barredBy, StudioError } from './studio.ts';
 
 /** The catalogue game of each table: its name and provider go on the bet list. */
@@ -303,25 +303,12 @@ function createLive(ctx: ServerContext, timing: LiveTiming) {
 }
 
 export type Live = ReturnType<typeof createLive>;
-const instances = new WeakMap<ServerContext, Live>();
 
 /** The live tables of a server context (tests pass shorter timings). */
-export function liveOf(ctx: ServerContext, timing: LiveTiming = LIVE_TIMING): Live {
-  let live = instances.get(ctx);
-  if (!live) {
-    live = createLive(ctx, timing);
-    instances.set(ctx, live);
-  }
-  return live;
-}
+export const liveOf = onePerContext(createLive, LIVE_TIMING);
 
 /** Runs every live table's schedule in this process whenever it holds that table's lease. Returns a stop function. */
 export function startLiveRunners(ctx: ServerContext, events: LiveEvents, timing: LiveTiming = LIVE_TIMING): () => Promise<void> {
   const live = liveOf(ctx, timing);
-  const stops = LIVE_TABLES.map((table) =>
-    startScheduleRunner(ctx, { name: table, tickMs: timing.tickMs, leaseMs: timing.leaseMs, advance: () => live.advance(table, events) }),
-  );
-  return async () => {
-    await Promise.all(stops.map((stop) => stop()));
-  };
+  return startScheduleRunners(ctx, LIVE_TABLES, timing, (table) => live.advance(table, events));
 }

@@ -1,5 +1,5 @@
-// A schedule that runs in one server process at a time: the crash game and each live
-// table. Every process starts a runner; the one holding the schedule's lease row
+// A schedule that runs in one server process at a time: the crash game, each live table
+// and each bingo room. Every process starts a runner; the one holding the schedule's lease row
 // (`schedule_leases`, renewed about every second and LEASE_MS long) moves the schedule
 // every tick, and another process takes it over once the lease runs out (at once on a
 // clean stop). The schedule's own steps are conditional updates, so a runner that lost
@@ -79,5 +79,43 @@ export function startScheduleRunner(ctx: ServerContext, runner: ScheduleRunner):
     clearInterval(timer);
     await running;
     if (leader) await releaseLease(ctx, runner.name, holder);
+  };
+}
+
+/** The timings every scheduled game has beside its own: its tick and its lease. */
+export interface ScheduleTiming {
+  tickMs: number;
+  leaseMs: number;
+}
+
+/**
+ * Runs the schedules `names` (one lease each), `advance(name)` stepping one of them. Returns
+ * one stop function for them all.
+ */
+export function startScheduleRunners<N extends string>(
+  ctx: ServerContext,
+  names: readonly N[],
+  timing: ScheduleTiming,
+  advance: (name: N) => Promise<void>,
+): () => Promise<void> {
+  const stops = names.map((name) => startScheduleRunner(ctx, { name, tickMs: timing.tickMs, leaseMs: timing.leaseMs, advance: () => advance(name) }));
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+}
+
+/**
+ * One scheduled game per server context, made on first use: the routes and the runner
+ * share its state. The timing of the first use holds (tests pass shorter timings).
+ */
+export function onePerContext<G, T>(create: (ctx: ServerContext, timing: T) => G, defaults: T): (ctx: ServerContext, timing?: T) => G {
+  const instances = new WeakMap<ServerContext, G>();
+  return (ctx, timing = defaults) => {
+    let game = instances.get(ctx);
+    if (!game) {
+      game = create(ctx, timing);
+      instances.set(ctx, game);
+    }
+    return game;
   };
 }
