@@ -1,6 +1,7 @@
 // What the pages of shared rounds (the crash game, the live tables, the bingo rooms) have
 // in common: the page's locale and texts, the message line, the session from the address
-// (a demo link opens one of its own), and the socket of the room they watch.
+// (a demo link opens one of its own), the socket of the room they watch, and its state
+// on the server's clock.
 import type { Socket } from 'socket.io-client';
 import { formatMessage, type Message } from '../lib/plural.ts';
 import { DEFAULT_LOCALE, isLocale } from '../shared/locales.ts';
@@ -55,6 +56,60 @@ export async function watchRoom(watch: string, room: string | undefined, refresh
   });
   for (const step of steps) socket.on(step, again);
   return socket;
+}
+
+/** What the state of a shared round's room carries for the page around its game. */
+export interface RoomState {
+  mode: 'real' | 'fun';
+  currency: string;
+  game: { name: string };
+  round: { serverTime: string } | null;
+}
+
+/** The server's clock minus ours, so the countdowns run on the server's time. */
+let skew = 0;
+/** The server's time now (ms), as of its last state. */
+export const serverNow = () => Date.now() + skew;
+let format = (n: number) => n.toFixed(2);
+/** An amount in the player's currency (known from the first state on). */
+export const money = (n: number) => format(n);
+
+/**
+ * Takes a state of the room: the server's clock from each, and from the first the
+ * currency, the mode and the game's name on the page; in free play it says `realOnly`.
+ */
+export function followState(fresh: RoomState, first: boolean, realOnly: string): void {
+  if (fresh.round) skew = Date.parse(fresh.round.serverTime) - Date.now();
+  if (!first) return;
+  const currency = new Intl.NumberFormat(root.lang, { style: 'currency', currency: fresh.currency });
+  format = (n) => currency.format(n);
+  byId('mode').textContent = fresh.mode === 'real' ? t('real_money') : t('free_play');
+  byId('mode').dataset.mode = fresh.mode;
+  byId('game-name').textContent = fresh.game.name;
+  if (fresh.mode !== 'real') say(t(realOnly));
+}
+
+/**
+ * The refresh of a live table's or a bingo room's state from `path` (live/state,
+ * bingo/state) for the session `session()` gives. Refreshes cross on the network (an
+ * event each step), so an answer older than the one shown is dropped; the first one kept
+ * also names the page's title. `show` gets every answer kept, with the one before it.
+ */
+export function roomRefresh<S extends RoomState>(path: string, session: () => string, show: (fresh: S, previous: S | null) => void): () => Promise<void> {
+  let shown: S | null = null;
+  let asked = 0;
+  let applied = 0;
+  return async () => {
+    const n = ++asked;
+    const fresh = await post<S>(path, { session: session() });
+    if (n < applied) return;
+    applied = n;
+    const previous = shown;
+    shown = fresh;
+    followState(fresh, !previous, 'live_real_only');
+    if (!previous) document.title = `${fresh.game.name} – ${document.title}`;
+    show(fresh, previous);
+  };
 }
 
 /** Starts the page: a refusal or a failure on the way is said in the message line. */
