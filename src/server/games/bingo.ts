@@ -30,7 +30,7 @@ import type { ServerContext } from '../context.ts';
 import { rows } from '../db/client.ts';
 import { bingoPurchases, bingoRounds } from '../db/schema/index.ts';
 import { walletOf } from '../wallet/index.ts';
-import { onePerContext, startScheduleRunners, takeLease } from './schedule.ts';
+import { onePerContext, startScheduleRunners, stepRound, takeLease } from './schedule.ts';
 import { barredBy, StudioError } from './studio.ts';
 
 export interface BingoTiming {
@@ -170,20 +170,15 @@ function createBingo(ctx: ServerContext, timing: BingoTiming) {
     const { pool, endsAt, prizes } = bingoPrizes(game, tickets, balls);
     const result: BingoResult = { pool, prizes, purchases: placed.map((p) => ({ id: p.id, tickets: (p.tickets as BingoTicket[]).length })) };
     const at = now();
-    const [closed] = await db
-      .update(bingoRounds)
-      .set({
-        phase: tickets.length === 0 ? 'done' : 'drawing',
-        saleDigest: digest,
-        balls,
-        endsAt,
-        result: result as unknown as Record<string, unknown>,
-        drawStartsAt: now(timing.gapMs),
-        doneAt: tickets.length === 0 ? at : null,
-      })
-      .where(and(eq(bingoRounds.id, round.id), eq(bingoRounds.phase, 'sale')))
-      .returning();
-    return closed;
+    return stepRound(ctx, bingoRounds, round.id, 'sale', {
+      phase: tickets.length === 0 ? 'done' : 'drawing',
+      saleDigest: digest,
+      balls,
+      endsAt,
+      result: result as unknown as Record<string, unknown>,
+      drawStartsAt: now(timing.gapMs),
+      doneAt: tickets.length === 0 ? at : null,
+    });
   }
 
   /** Pays every purchase in the draw what its tickets won (0 for none), and refunds any that missed the close. Safe to repeat. */
@@ -249,11 +244,7 @@ function createBingo(ctx: ServerContext, timing: BingoTiming) {
     if (round.phase === 'drawing') {
       const out = ballsOut(round, at);
       if (out >= round.endsAt && round.drawStartsAt && at.getTime() >= round.drawStartsAt.getTime() + (round.endsAt - 1) * timing.ballMs) {
-        const [done] = await db
-          .update(bingoRounds)
-          .set({ phase: 'done', doneAt: at })
-          .where(and(eq(bingoRounds.id, round.id), eq(bingoRounds.phase, 'drawing')))
-          .returning();
+        const done = await stepRound(ctx, bingoRounds, round.id, 'drawing', { phase: 'done', doneAt: at });
         if (done) {
           events?.emit(game, 'bingo:ball', { round: round.id, drawn: (round.balls ?? []).slice(0, round.endsAt) });
           events?.emit(game, 'bingo:done', await view(done));

@@ -20,7 +20,7 @@ import { dateOf } from '../clock.ts';
 import type { ServerContext } from '../context.ts';
 import { rows } from '../db/client.ts';
 import { crashBets, crashChains, crashRounds } from '../db/schema/index.ts';
-import { onePerContext, startScheduleRunners, takeLease } from './schedule.ts';
+import { onePerContext, startScheduleRunners, stepRound, takeLease } from './schedule.ts';
 import { barredBy } from './studio.ts';
 import { type Caller, seamlessOf } from '../seamless/service.ts';
 
@@ -124,13 +124,7 @@ function createCrash(ctx: ServerContext, timing: CrashTiming) {
 
   async function currentChain(): Promise<ChainRow> {
     const [chain] = await db.select().from(crashChains).orderBy(desc(crashChains.id)).limit(1);
-    if (chain) return chain;
-    const top = randomBytes(32).toString('hex');
-    const [made] = await db
-      .insert(crashChains)
-      .values({ topSeed: top, length: timing.chainLength, chainEnd: hashTimes(top, timing.chainLength) })
-      .returning();
-    return made as ChainRow;
+    return chain ?? newChain();
   }
 
   async function latestRound(): Promise<RoundRow | undefined> {
@@ -234,22 +228,14 @@ function createCrash(ctx: ServerContext, timing: CrashTiming) {
       return;
     }
     if (round.phase === 'betting' && at >= round.bettingEndsAt) {
-      const [flying] = await db
-        .update(crashRounds)
-        .set({ phase: 'running' })
-        .where(and(eq(crashRounds.id, round.id), eq(crashRounds.phase, 'betting')))
-        .returning();
+      const flying = await stepRound(ctx, crashRounds, round.id, 'betting', { phase: 'running' });
       if (flying) events?.emit('crash:start', await view(flying));
       return;
     }
     if (round.phase === 'running') {
       if (crashedBy(round, at)) {
         const crashedAt = new Date(round.bettingEndsAt.getTime() + timeToReach(round.crashPoint));
-        const [crashed] = await db
-          .update(crashRounds)
-          .set({ phase: 'crashed', crashedAt })
-          .where(and(eq(crashRounds.id, round.id), eq(crashRounds.phase, 'running')))
-          .returning();
+        const crashed = await stepRound(ctx, crashRounds, round.id, 'running', { phase: 'crashed', crashedAt });
         if (crashed) {
           events?.emit('crash:crashed', await view(crashed));
           await settle(crashed, events);

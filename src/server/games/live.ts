@@ -36,7 +36,7 @@ import { walletOf } from '../wallet/index.ts';
 import { BACCARAT_RTP, playBaccaratFrom } from './engines/baccarat.ts';
 import { roulette, rouletteBetWin } from './engines/roulette.ts';
 import { EngineError, ONE_X } from './engines/types.ts';
-import { onePerContext, startScheduleRunners, takeLease } from './schedule.ts';
+import { onePerContext, startScheduleRunners, stepRound, takeLease } from './schedule.ts';
 import { barredBy, StudioError } from './studio.ts';
 
 /** The catalogue game of each table: its name and provider go on the bet list. */
@@ -192,20 +192,12 @@ function createLive(ctx: ServerContext, timing: LiveTiming) {
       return;
     }
     if (round.phase === 'betting' && at >= round.bettingEndsAt) {
-      const [closed] = await db
-        .update(liveRounds)
-        .set({ phase: 'closed' })
-        .where(and(eq(liveRounds.id, round.id), eq(liveRounds.phase, 'betting')))
-        .returning();
+      const closed = await stepRound(ctx, liveRounds, round.id, 'betting', { phase: 'closed' });
       if (closed) events?.emit(table, 'live:closed', view(closed));
       return;
     }
     if (round.phase === 'closed' && at >= round.resultAt) {
-      const [shown] = await db
-        .update(liveRounds)
-        .set({ phase: 'settled', outcome: liveOutcomeOf(table, round.seed, round.number) })
-        .where(and(eq(liveRounds.id, round.id), eq(liveRounds.phase, 'closed')))
-        .returning();
+      const shown = await stepRound(ctx, liveRounds, round.id, 'closed', { phase: 'settled', outcome: liveOutcomeOf(table, round.seed, round.number) });
       if (shown) {
         events?.emit(table, 'live:result', view(shown));
         await pay(shown, events);

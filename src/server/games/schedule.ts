@@ -6,6 +6,7 @@
 // its lease mid-step cannot do a step twice; the lease only keeps the others idle.
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt, or } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { dateOf } from '../clock.ts';
 import type { ServerContext } from '../context.ts';
 import { scheduleLeases } from '../db/schema/index.ts';
@@ -118,4 +119,28 @@ export function onePerContext<G, T>(create: (ctx: ServerContext, timing: T) => G
     }
     return game;
   };
+}
+
+/** A table of a schedule's rounds: each round has an id and the phase it is in. */
+type RoundTable = PgTable & { id: PgColumn; phase: PgColumn };
+
+/**
+ * One step of a schedule: moves round `id` on from phase `from` with `set`, only while it
+ * is still in `from`. Answers the round moved, or undefined when another runner took the
+ * step first.
+ */
+export async function stepRound<T extends RoundTable>(
+  ctx: ServerContext,
+  table: T,
+  id: number,
+  from: T['$inferSelect']['phase'],
+  set: PgUpdateSetSource<T>,
+): Promise<T['$inferSelect'] | undefined> {
+  // Drizzle cannot name the rows of a table it only knows as a type parameter.
+  const moved = (await ctx.database.db
+    .update(table)
+    .set(set)
+    .where(and(eq(table.id, id), eq(table.phase, from)))
+    .returning()) as T['$inferSelect'][];
+  return moved[0];
 }
