@@ -30,7 +30,7 @@ import type { ServerContext } from '../context.ts';
 import { rows } from '../db/client.ts';
 import { bingoPurchases, bingoRounds } from '../db/schema/index.ts';
 import { walletOf } from '../wallet/index.ts';
-import { onePerContext, startScheduleRunners, stepRound, takeLease } from './schedule.ts';
+import { onePerContext, stakeOn, startScheduleRunners, stepRound, takeLease } from './schedule.ts';
 import { barredBy, StudioError } from './studio.ts';
 
 export interface BingoTiming {
@@ -270,13 +270,7 @@ function createBingo(ctx: ServerContext, timing: BingoTiming) {
     async state(game: BingoGame, playerId: number | null): Promise<{ round: BingoRoundView | null; purchase: BingoPurchaseView | null }> {
       const round = await latestRound(game);
       if (!round) return { round: null, purchase: null };
-      const [mine] =
-        playerId === null
-          ? []
-          : await db
-              .select()
-              .from(bingoPurchases)
-              .where(and(eq(bingoPurchases.roundId, round.id), eq(bingoPurchases.playerId, playerId)));
+      const mine = await stakeOn(ctx, bingoPurchases, round.id, playerId);
       return { round: await view(round), purchase: mine ? purchaseView(mine) : null };
     },
 
@@ -297,10 +291,7 @@ function createBingo(ctx: ServerContext, timing: BingoTiming) {
             on conflict do nothing returning id`,
       );
       if (!inserted) {
-        const [mine] = await db
-          .select({ id: bingoPurchases.id })
-          .from(bingoPurchases)
-          .where(and(eq(bingoPurchases.roundId, round.id), eq(bingoPurchases.playerId, playerId)));
+        const mine = await stakeOn(ctx, bingoPurchases, round.id, playerId);
         throw new StudioError(mine ? 'bingo_already_bought' : 'bingo_sale_closed', 409);
       }
       const id = Number(inserted.id);

@@ -20,7 +20,7 @@ import { dateOf } from '../clock.ts';
 import type { ServerContext } from '../context.ts';
 import { rows } from '../db/client.ts';
 import { crashBets, crashChains, crashRounds } from '../db/schema/index.ts';
-import { onePerContext, startScheduleRunners, stepRound, takeLease } from './schedule.ts';
+import { onePerContext, stakeOn, startScheduleRunners, stepRound, takeLease } from './schedule.ts';
 import { barredBy } from './studio.ts';
 import { type Caller, seamlessOf } from '../seamless/service.ts';
 
@@ -303,13 +303,7 @@ function createCrash(ctx: ServerContext, timing: CrashTiming) {
         .orderBy(desc(crashRounds.id))
         .limit(10);
       if (!round) return { round: null, bet: null, history };
-      const [bet] =
-        playerId === null
-          ? []
-          : await db
-              .select()
-              .from(crashBets)
-              .where(and(eq(crashBets.roundId, round.id), eq(crashBets.playerId, playerId)));
+      const bet = await stakeOn(ctx, crashBets, round.id, playerId);
       return { round: await view(round), bet: bet ? betView(bet) : null, history };
     },
 
@@ -335,10 +329,7 @@ function createCrash(ctx: ServerContext, timing: CrashTiming) {
             .where(eq(crashBets.id, Number(inserted.id)))
         : [];
       if (!row) {
-        const [mine] = await db
-          .select()
-          .from(crashBets)
-          .where(and(eq(crashBets.roundId, round.id), eq(crashBets.playerId, playerId)));
+        const mine = await stakeOn(ctx, crashBets, round.id, playerId);
         if (mine) throw new CrashError('crash_already_bet', 409);
         throw new CrashError('crash_betting_closed', 409);
       }
@@ -365,10 +356,7 @@ function createCrash(ctx: ServerContext, timing: CrashTiming) {
       const round = await latestRound();
       const at = now();
       if (!round || round.phase === 'betting' || at < round.bettingEndsAt) throw new CrashError('crash_not_flying', 409);
-      const [bet] = await db
-        .select()
-        .from(crashBets)
-        .where(and(eq(crashBets.roundId, round.id), eq(crashBets.playerId, playerId)));
+      const bet = await stakeOn(ctx, crashBets, round.id, playerId);
       if (!bet) throw new CrashError('crash_no_bet', 409);
       if (bet.status !== 'placed') return { ...betView(bet), balance: null };
       if (round.phase === 'crashed' || crashedBy(round, at)) throw new CrashError('crash_too_late', 409);

@@ -36,7 +36,7 @@ import { walletOf } from '../wallet/index.ts';
 import { BACCARAT_RTP, playBaccaratFrom } from './engines/baccarat.ts';
 import { roulette, rouletteBetWin } from './engines/roulette.ts';
 import { EngineError, ONE_X } from './engines/types.ts';
-import { onePerContext, startScheduleRunners, stepRound, takeLease } from './schedule.ts';
+import { onePerContext, stakeOn, startScheduleRunners, stepRound, takeLease } from './schedule.ts';
 import { barredBy, StudioError } from './studio.ts';
 
 /** The catalogue game of each table: its name and provider go on the bet list. */
@@ -232,13 +232,7 @@ function createLive(ctx: ServerContext, timing: LiveTiming) {
         .limit(12);
       const history = past.map((r) => ({ ...r, outcome: r.outcome as LiveOutcome }));
       if (!round) return { round: null, bet: null, history };
-      const [bet] =
-        playerId === null
-          ? []
-          : await db
-              .select()
-              .from(liveBets)
-              .where(and(eq(liveBets.roundId, round.id), eq(liveBets.playerId, playerId)));
+      const bet = await stakeOn(ctx, liveBets, round.id, playerId);
       return { round: view(round), bet: bet ? betView(bet) : null, history };
     },
 
@@ -260,10 +254,7 @@ function createLive(ctx: ServerContext, timing: LiveTiming) {
             on conflict do nothing returning id`,
       );
       if (!inserted) {
-        const [mine] = await db
-          .select({ id: liveBets.id })
-          .from(liveBets)
-          .where(and(eq(liveBets.roundId, round.id), eq(liveBets.playerId, playerId)));
+        const mine = await stakeOn(ctx, liveBets, round.id, playerId);
         throw new StudioError(mine ? 'live_already_bet' : 'live_betting_closed', 409);
       }
       const id = Number(inserted.id);

@@ -2,8 +2,8 @@
 // and each bingo room. Every process starts a runner; the one holding the schedule's lease row
 // (`schedule_leases`, renewed about every second and LEASE_MS long) moves the schedule
 // every tick, and another process takes it over once the lease runs out (at once on a
-// clean stop). The schedule's own steps are conditional updates, so a runner that lost
-// its lease mid-step cannot do a step twice; the lease only keeps the others idle.
+// clean stop). The schedule's own steps are conditional updates (stepRound), so a runner
+// that lost its lease mid-step cannot do a step twice; the lease only keeps the others idle.
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt, or } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -143,4 +143,23 @@ export async function stepRound<T extends RoundTable>(
     .where(and(eq(table.id, id), eq(table.phase, from)))
     .returning()) as T['$inferSelect'][];
   return moved[0];
+}
+
+/** A table of the stakes on a schedule's rounds (bets, ticket purchases): one a player and round. */
+type StakeTable = PgTable & { roundId: PgColumn; playerId: PgColumn };
+
+/** The stake of `playerId` on round `roundId`; a watcher (null) has none. */
+export async function stakeOn<T extends StakeTable>(
+  ctx: ServerContext,
+  table: T,
+  roundId: number,
+  playerId: number | null,
+): Promise<T['$inferSelect'] | undefined> {
+  if (playerId === null) return undefined;
+  // As in stepRound: the rows are named by the caller's table, not by Drizzle here.
+  const found = (await ctx.database.db
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.roundId, roundId), eq(table.playerId, playerId)))) as T['$inferSelect'][];
+  return found[0];
 }
