@@ -3,8 +3,7 @@
 // the server's clock, buys tickets with the launch token and daubs them as the balls come.
 import type { BingoGame, BingoTicket } from '../shared/bingo.ts';
 import type { BingoStateReply } from '../shared/contract/live.ts';
-import { byId as $, money, openSession, root, roomRefresh, say, start, t, serverNow, watchRoom } from './room.ts';
-import { post, refusalMessage } from './studio.ts';
+import { byId as $, money, openSession, roomRefresh, say, sendStake, serverNow, start, t, watchRoom } from './room.ts';
 
 const game = document.body.dataset.engine as BingoGame;
 const area = $('game');
@@ -105,12 +104,7 @@ const refresh = roomRefresh('bingo/state', () => session, show);
 buyButton.addEventListener('click', async () => {
   buying = true;
   renderPhase();
-  try {
-    await post('bingo/buy', { session, tickets: Number(countEl.value) });
-    say(t('bingo_bought'));
-  } catch (error) {
-    say(refusalMessage(t, root.lang, error), 'error');
-  }
+  await sendStake('bingo/buy', { session, tickets: Number(countEl.value) }, 'bingo_bought');
   buying = false;
   await refresh().catch(() => {});
 });

@@ -2,8 +2,8 @@
 // the round's state from /api/studio/crash/state on open and after each event), runs the
 // multiplier's clock between ticks, and bets or cashes out with the launch token.
 import { type CrashBetView, type CrashRoundView, multiplierAt } from '../shared/crash.ts';
-import { byId as $, followState, money, openSession, root, say, serverNow, start, t, watchRoom } from './room.ts';
-import { post, refusalMessage } from './studio.ts';
+import { byId as $, followState, money, openSession, say, sendStake, serverNow, start, t, watchRoom } from './room.ts';
+import { post } from './studio.ts';
 
 interface CrashState {
   mode: 'real' | 'fun';
@@ -78,13 +78,7 @@ function animate() {
 betButton.addEventListener('click', async () => {
   betButton.disabled = true;
   const auto = autoEl.value.trim() === '' ? null : Number(autoEl.value);
-  try {
-    await post('crash/bet', { session, amount: Number(amountEl.value), autoCashout: auto });
-    say(t('crash_bet_placed'));
-  } catch (error) {
-    // A bet over the player's own limit says which limit and when it resets.
-    say(refusalMessage(t, root.lang, error), 'error');
-  }
+  await sendStake('crash/bet', { session, amount: Number(amountEl.value), autoCashout: auto }, 'crash_bet_placed');
   await refresh();
 });
 cashButton.addEventListener('click', async () => {

@@ -8,8 +8,7 @@ import type { BaccaratBet, RouletteBet } from '../shared/game-views.ts';
 import type { LiveStateReply } from '../shared/contract/live.ts';
 import { LIVE_FAIR_GAME, type LiveHistoryEntry, type LiveOutcome, type LiveTableId } from '../shared/live.ts';
 import { createHand } from './screens/cards.ts';
-import { byId as $, locale, money, openSession, root, roomRefresh, say, start, t, serverNow, watchRoom } from './room.ts';
-import { post, refusalMessage } from './studio.ts';
+import { byId as $, locale, money, openSession, roomRefresh, say, sendStake, serverNow, start, t, watchRoom } from './room.ts';
 
 const table = document.body.dataset.engine as LiveTableId;
 const roulette = table === 'live-roulette';
@@ -187,12 +186,7 @@ placeButton.addEventListener('click', async () => {
   if (!choice) return;
   sending = true;
   renderLayout();
-  try {
-    await post('live/bet', { session, choice });
-    say(t('live_bets_placed'));
-  } catch (error) {
-    say(refusalMessage(t, root.lang, error), 'error');
-  }
+  await sendStake('live/bet', { session, choice }, 'live_bets_placed');
   sending = false;
   await refresh().catch(() => {});
 });

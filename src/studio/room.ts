@@ -5,7 +5,7 @@
 import type { Socket } from 'socket.io-client';
 import { formatMessage, type Message } from '../lib/plural.ts';
 import { DEFAULT_LOCALE, isLocale } from '../shared/locales.ts';
-import { post } from './studio.ts';
+import { post, refusalMessage } from './studio.ts';
 
 export const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 export const root = document.documentElement;
@@ -110,6 +110,19 @@ export function roomRefresh<S extends RoomState>(path: string, session: () => st
     if (!previous) document.title = `${fresh.game.name} – ${document.title}`;
     show(fresh, previous);
   };
+}
+
+/**
+ * Sends the player's stake (a bet, tickets) and says how it went: `placed`, or why it
+ * was refused; a stake over the player's own limit says which limit and when it resets.
+ */
+export async function sendStake(path: string, body: object, placed: string): Promise<void> {
+  try {
+    await post(path, body);
+    say(t(placed));
+  } catch (error) {
+    say(refusalMessage(t, root.lang, error), 'error');
+  }
 }
 
 /** Starts the page: a refusal or a failure on the way is said in the message line. */
