@@ -3,7 +3,7 @@
 // the server's clock, buys tickets with the launch token and daubs them as the balls come.
 import type { BingoGame, BingoTicket } from '../shared/bingo.ts';
 import type { BingoStateReply } from '../shared/contract/live.ts';
-import { byId as $, money, openSession, roomRefresh, say, sendStake, serverNow, start, t, watchRoom } from './room.ts';
+import { byId as $, money, openSession, roomRefresh, say, sayWhenSettled, sendStake, serverNow, start, t, watchRoom } from './room.ts';
 
 const game = document.body.dataset.engine as BingoGame;
 const area = $('game');
@@ -91,11 +91,7 @@ function show(fresh: BingoStateReply, previous: BingoStateReply | null) {
   state = fresh;
   if (!previous) $('bingo-price').textContent = t('bingo_price', money(fresh.price));
   if (previous && previous.round?.round !== fresh.round?.round) say('');
-  const mine = fresh.purchase;
-  if (fresh.round?.phase === 'done' && mine?.status === 'settled' && previous?.purchase?.status !== 'settled') {
-    if (mine.win > 0) say(t('you_won', money(mine.win)), 'win');
-    else say(t('no_win'));
-  }
+  if (fresh.round?.phase === 'done') sayWhenSettled(fresh.purchase, previous?.purchase);
   render();
 }
 

@@ -8,7 +8,7 @@ import type { BaccaratBet, RouletteBet } from '../shared/game-views.ts';
 import type { LiveStateReply } from '../shared/contract/live.ts';
 import { LIVE_FAIR_GAME, type LiveHistoryEntry, type LiveOutcome, type LiveTableId } from '../shared/live.ts';
 import { createHand } from './screens/cards.ts';
-import { byId as $, locale, money, openSession, roomRefresh, say, sendStake, serverNow, start, t, watchRoom } from './room.ts';
+import { byId as $, locale, money, openSession, roomRefresh, say, sayWhenSettled, sendStake, serverNow, start, t, watchRoom } from './room.ts';
 
 const table = document.body.dataset.engine as LiveTableId;
 const roulette = table === 'live-roulette';
@@ -147,11 +147,7 @@ function show(fresh: LiveStateReply, previous: LiveStateReply | null) {
   const newRound = previous?.round?.round !== fresh.round?.round;
   if (newRound) layout.clear();
   if (newRound && fresh.round?.phase === 'betting' && previous) say('');
-  const bet = fresh.bet;
-  if (fresh.round?.phase === 'result' && bet?.status === 'settled' && previous?.bet?.status !== 'settled') {
-    if (bet.win > 0) say(t('you_won', money(bet.win)), 'win');
-    else say(t('no_win'));
-  }
+  if (fresh.round?.phase === 'result') sayWhenSettled(fresh.bet, previous?.bet);
   render();
 }
 

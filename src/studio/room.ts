@@ -125,6 +125,13 @@ export async function sendStake(path: string, body: object, placed: string): Pro
   }
 }
 
+/** Says what the player's stake won, once: when it is settled in this state and was not in the one before. */
+export function sayWhenSettled(stake: { status: string; win: number } | null, before: { status: string } | null | undefined): void {
+  if (stake?.status !== 'settled' || before?.status === 'settled') return;
+  if (stake.win > 0) say(t('you_won', money(stake.win)), 'win');
+  else say(t('no_win'));
+}
+
 /** Starts the page: a refusal or a failure on the way is said in the message line. */
 export function start(boot: () => Promise<void>): void {
   boot().catch((error: unknown) => say(t(error instanceof Error ? error.message : 'action_failed'), 'error'));
