@@ -3,6 +3,7 @@
 // to the processor's tokenizing endpoint; our API only ever receives the token.
 import { atom } from 'nanostores';
 import { call, failureOf } from '../lib/api.ts';
+import { cardDigits, validCardNumber } from '../shared/card.ts';
 import type { DepositCall } from '../shared/contract/payments.ts';
 import type { LimitRefusalInfo } from '../shared/protection.ts';
 import type { CardTokenReply, DepositReply, ProcessorRow } from '../shared/payments.ts';
@@ -73,26 +74,11 @@ export interface CardFields {
   cvc: string;
 }
 
-/** Luhn's checksum of a card number's digits. */
-export function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 /** The card's problems before it is sent: field → catalogue key (SPEC §5's card messages). */
 export function cardProblems(card: CardFields, now = new Date()): Partial<Record<keyof CardFields, string>> {
   const problems: Partial<Record<keyof CardFields, string>> = {};
   if (card.name.trim().length < 2) problems.name = 'card_holder_required';
-  const number = card.number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(number) || !luhn(number)) problems.number = 'card_number_invalid';
+  if (!validCardNumber(cardDigits(card.number))) problems.number = 'card_number_invalid';
   const month = Number(card.exp_month);
   const year = Number(card.exp_year.length === 2 ? `20${card.exp_year}` : card.exp_year);
   if (!/^\d{1,2}$/.test(card.exp_month.trim()) || month < 1 || month > 12) problems.exp_month = 'card_expiry_invalid';
@@ -111,7 +97,7 @@ export async function tokenizeCard(card: CardFields): Promise<CardTokenReply> {
       method: 'POST',
       credentials: 'omit',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ ...card, number: card.number.replace(/[\s-]/g, ''), exp_month: card.exp_month.trim().padStart(2, '0'), exp_year: year }),
+      body: JSON.stringify({ ...card, number: cardDigits(card.number), exp_month: card.exp_month.trim().padStart(2, '0'), exp_year: year }),
     });
     const data = (await response.json()) as CardTokenReply;
     if (data && (data.status === 1 || data.status === 0)) return data;

@@ -3,8 +3,7 @@
 // the server's clock, buys tickets with the launch token and daubs them as the balls come.
 import type { BingoGame, BingoTicket } from '../shared/bingo.ts';
 import type { BingoStateReply } from '../shared/contract/live.ts';
-import { byId as $, openSession, root, say, start, t, watchRoom } from './room.ts';
-import { post, refusalMessage } from './studio.ts';
+import { byId as $, money, openSession, roomRefresh, say, sayWhenSettled, sendStake, serverNow, start, t, watchRoom } from './room.ts';
 
 const game = document.body.dataset.engine as BingoGame;
 const area = $('game');
@@ -15,8 +14,6 @@ const boardCells = new Map([...document.querySelectorAll<HTMLElement>('#bingo-bo
 let session = '';
 
 let state: BingoStateReply | null = null;
-let skew = 0;
-let money = (n: number) => n.toFixed(2);
 let buying = false;
 /** The tickets drawn on the page, for the round they belong to. */
 let shownTickets = '';
@@ -48,11 +45,11 @@ function renderPhase() {
   const round = state?.round;
   if (!round) return;
   if (round.phase === 'sale') {
-    const left = Math.max(0, Math.ceil((Date.parse(round.saleEndsAt) - (Date.now() + skew)) / 1000));
+    const left = Math.max(0, Math.ceil((Date.parse(round.saleEndsAt) - serverNow()) / 1000));
     phaseEl.textContent = t('bingo_on_sale', `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`);
   } else if (round.phase === 'drawing') phaseEl.textContent = t('bingo_balls_out', round.drawn.length);
   else phaseEl.textContent = round.drawn.length > 0 ? t('bingo_done', round.drawn.length) : t('bingo_sale_closed');
-  const open = round.phase === 'sale' && Date.parse(round.saleEndsAt) > Date.now() + skew;
+  const open = round.phase === 'sale' && Date.parse(round.saleEndsAt) > serverNow();
   buyButton.disabled = !open || buying || state?.mode !== 'real' || state.purchase !== null;
   countEl.disabled = buyButton.disabled;
 }
@@ -89,46 +86,21 @@ function render() {
   renderPhase();
 }
 
-/** Refreshes cross on the network (an event each step): an answer older than the one shown is dropped. */
-let asked = 0;
-let applied = 0;
-
-async function refresh() {
-  const n = ++asked;
-  const fresh = await post<BingoStateReply>('bingo/state', { session });
-  if (n < applied) return;
-  applied = n;
-  const previous = state;
+/** A state the refresh kept: what changed is said, and the page drawn again. */
+function show(fresh: BingoStateReply, previous: BingoStateReply | null) {
   state = fresh;
-  if (fresh.round) skew = Date.parse(fresh.round.serverTime) - Date.now();
-  if (!previous) {
-    const format = new Intl.NumberFormat(root.lang, { style: 'currency', currency: fresh.currency });
-    money = (n) => format.format(n);
-    $('bingo-price').textContent = t('bingo_price', money(fresh.price));
-    $('mode').textContent = fresh.mode === 'real' ? t('real_money') : t('free_play');
-    $('mode').dataset.mode = fresh.mode;
-    $('game-name').textContent = fresh.game.name;
-    document.title = `${fresh.game.name} – ${document.title}`;
-    if (fresh.mode !== 'real') say(t('live_real_only'));
-  }
+  if (!previous) $('bingo-price').textContent = t('bingo_price', money(fresh.price));
   if (previous && previous.round?.round !== fresh.round?.round) say('');
-  const mine = fresh.purchase;
-  if (fresh.round?.phase === 'done' && mine?.status === 'settled' && previous?.purchase?.status !== 'settled') {
-    if (mine.win > 0) say(t('you_won', money(mine.win)), 'win');
-    else say(t('no_win'));
-  }
+  if (fresh.round?.phase === 'done') sayWhenSettled(fresh.purchase, previous?.purchase);
   render();
 }
+
+const refresh = roomRefresh('bingo/state', () => session, show);
 
 buyButton.addEventListener('click', async () => {
   buying = true;
   renderPhase();
-  try {
-    await post('bingo/buy', { session, tickets: Number(countEl.value) });
-    say(t('bingo_bought'));
-  } catch (error) {
-    say(refusalMessage(t, root.lang, error), 'error');
-  }
+  await sendStake('bingo/buy', { session, tickets: Number(countEl.value) }, 'bingo_bought');
   buying = false;
   await refresh().catch(() => {});
 });

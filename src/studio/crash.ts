@@ -2,8 +2,8 @@
 // the round's state from /api/studio/crash/state on open and after each event), runs the
 // multiplier's clock between ticks, and bets or cashes out with the launch token.
 import { type CrashBetView, type CrashRoundView, multiplierAt } from '../shared/crash.ts';
-import { byId as $, openSession, root, say, start, t, watchRoom } from './room.ts';
-import { post, refusalMessage } from './studio.ts';
+import { byId as $, followState, money, openSession, say, sendStake, serverNow, start, t, watchRoom } from './room.ts';
+import { post } from './studio.ts';
 
 interface CrashState {
   mode: 'real' | 'fun';
@@ -25,9 +25,6 @@ const autoEl = $<HTMLInputElement>('crash-auto');
 let session = '';
 
 let state: CrashState | null = null;
-/** The server's clock minus ours, so the multiplier runs on the server's time. */
-let skew = 0;
-let money = (n: number) => n.toFixed(2);
 const times = (hundredths: number) => `${(hundredths / 100).toFixed(2)}×`;
 function render() {
   if (!state?.round) return;
@@ -36,7 +33,7 @@ function render() {
   game.setAttribute('aria-busy', 'false');
   $('balance').textContent = money(state.balance);
   if (round.phase === 'betting') {
-    const seconds = Math.max(0, Math.ceil((Date.parse(round.bettingEndsAt) - (Date.now() + skew)) / 1000));
+    const seconds = Math.max(0, Math.ceil((Date.parse(round.bettingEndsAt) - serverNow()) / 1000));
     phaseEl.textContent = t('crash_betting', seconds);
     multiplierEl.textContent = times(100);
   } else if (round.phase === 'running') phaseEl.textContent = t('crash_flying');
@@ -61,16 +58,8 @@ async function refresh() {
   const fresh = await post<CrashState>('crash/state', { session });
   const previous = state;
   state = fresh;
-  if (fresh.round) skew = Date.parse(fresh.round.serverTime) - Date.now();
-  if (!previous) {
-    const format = new Intl.NumberFormat(root.lang, { style: 'currency', currency: fresh.currency });
-    money = (n) => format.format(n);
-    amountEl.replaceChildren(...[0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100].map((s) => new Option(money(s), String(s), false, s === 1)));
-    $('mode').textContent = fresh.mode === 'real' ? t('real_money') : t('free_play');
-    $('mode').dataset.mode = fresh.mode;
-    $('game-name').textContent = fresh.game.name;
-    if (fresh.mode !== 'real') say(t('crash_real_only'));
-  }
+  followState(fresh, !previous, 'crash_real_only');
+  if (!previous) amountEl.replaceChildren(...[0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100].map((s) => new Option(money(s), String(s), false, s === 1)));
   const bet = fresh.bet;
   if (bet?.status === 'cashed' && previous?.bet?.status !== 'cashed') say(t('crash_cashed', times(bet.cashedAt ?? 0), money(bet.win)), 'win');
   if (bet?.status === 'lost' && previous?.bet?.status !== 'lost') say(t('no_win'));
@@ -81,7 +70,7 @@ async function refresh() {
 // Between the runner's ticks the multiplier runs on the clock, from the flight's start.
 function animate() {
   const round = state?.round;
-  if (round?.phase === 'running') multiplierEl.textContent = times(multiplierAt(Date.now() + skew - Date.parse(round.bettingEndsAt)));
+  if (round?.phase === 'running') multiplierEl.textContent = times(multiplierAt(serverNow() - Date.parse(round.bettingEndsAt)));
   else if (round?.phase === 'betting') render();
   requestAnimationFrame(animate);
 }
@@ -89,13 +78,7 @@ function animate() {
 betButton.addEventListener('click', async () => {
   betButton.disabled = true;
   const auto = autoEl.value.trim() === '' ? null : Number(autoEl.value);
-  try {
-    await post('crash/bet', { session, amount: Number(amountEl.value), autoCashout: auto });
-    say(t('crash_bet_placed'));
-  } catch (error) {
-    // A bet over the player's own limit says which limit and when it resets.
-    say(refusalMessage(t, root.lang, error), 'error');
-  }
+  await sendStake('crash/bet', { session, amount: Number(amountEl.value), autoCashout: auto }, 'crash_bet_placed');
   await refresh();
 });
 cashButton.addEventListener('click', async () => {

@@ -8,8 +8,7 @@ import type { BaccaratBet, RouletteBet } from '../shared/game-views.ts';
 import type { LiveStateReply } from '../shared/contract/live.ts';
 import { LIVE_FAIR_GAME, type LiveHistoryEntry, type LiveOutcome, type LiveTableId } from '../shared/live.ts';
 import { createHand } from './screens/cards.ts';
-import { byId as $, locale, openSession, root, say, start, t, watchRoom } from './room.ts';
-import { post, refusalMessage } from './studio.ts';
+import { byId as $, locale, money, openSession, roomRefresh, say, sayWhenSettled, sendStake, serverNow, start, t, watchRoom } from './room.ts';
 
 const table = document.body.dataset.engine as LiveTableId;
 const roulette = table === 'live-roulette';
@@ -25,9 +24,6 @@ const hands = roulette ? null : { player: createHand($('live-player-cards'), t, 
 let session = '';
 
 let state: LiveStateReply | null = null;
-/** The server's clock minus ours, so the countdown runs on the server's time. */
-let skew = 0;
-let money = (n: number) => n.toFixed(2);
 /** The chips on the cloth before they are sent (cents per spot), or the baccarat bet chosen. */
 const layout = new Map<string, number>();
 let sending = false;
@@ -99,7 +95,7 @@ function renderPhase() {
   const round = state?.round;
   if (!round) return;
   if (round.phase === 'betting') {
-    const left = Date.parse(round.bettingEndsAt) - (Date.now() + skew);
+    const left = Date.parse(round.bettingEndsAt) - serverNow();
     if (left > 0) phaseEl.textContent = t('crash_betting', Math.ceil(left / 1000));
     else phaseEl.textContent = t('live_no_more_bets');
   } else if (round.phase === 'closed') phaseEl.textContent = t('live_no_more_bets');
@@ -141,39 +137,21 @@ function render() {
   renderLayout();
 }
 
-/** Refreshes cross on the network (an event each step): an answer older than the one shown is dropped. */
-let asked = 0;
-let applied = 0;
-
-async function refresh() {
-  const n = ++asked;
-  const fresh = await post<LiveStateReply>('live/state', { session });
-  if (n < applied) return;
-  applied = n;
-  const previous = state;
+/** A state the refresh kept: what changed is said, and the page drawn again. */
+function show(fresh: LiveStateReply, previous: LiveStateReply | null) {
   state = fresh;
-  if (fresh.round) skew = Date.parse(fresh.round.serverTime) - Date.now();
   if (!previous) {
-    const format = new Intl.NumberFormat(root.lang, { style: 'currency', currency: fresh.currency });
-    money = (n) => format.format(n);
     const chips = [10, 50, 100, 200, 500, 1_000, 2_500, 10_000].filter((c) => c >= fresh.limits.spotMin && c <= fresh.limits.spotMax);
     chipEl.replaceChildren(...chips.map((c) => new Option(money(c / 100), String(c), false, c === 100)));
-    $('mode').textContent = fresh.mode === 'real' ? t('real_money') : t('free_play');
-    $('mode').dataset.mode = fresh.mode;
-    $('game-name').textContent = fresh.game.name;
-    document.title = `${fresh.game.name} – ${document.title}`;
-    if (fresh.mode !== 'real') say(t('live_real_only'));
   }
   const newRound = previous?.round?.round !== fresh.round?.round;
   if (newRound) layout.clear();
   if (newRound && fresh.round?.phase === 'betting' && previous) say('');
-  const bet = fresh.bet;
-  if (fresh.round?.phase === 'result' && bet?.status === 'settled' && previous?.bet?.status !== 'settled') {
-    if (bet.win > 0) say(t('you_won', money(bet.win)), 'win');
-    else say(t('no_win'));
-  }
+  if (fresh.round?.phase === 'result') sayWhenSettled(fresh.bet, previous?.bet);
   render();
 }
+
+const refresh = roomRefresh('live/state', () => session, show);
 
 for (const el of spots) {
   el.addEventListener('click', () => {
@@ -204,12 +182,7 @@ placeButton.addEventListener('click', async () => {
   if (!choice) return;
   sending = true;
   renderLayout();
-  try {
-    await post('live/bet', { session, choice });
-    say(t('live_bets_placed'));
-  } catch (error) {
-    say(refusalMessage(t, root.lang, error), 'error');
-  }
+  await sendStake('live/bet', { session, choice }, 'live_bets_placed');
   sending = false;
   await refresh().catch(() => {});
 });

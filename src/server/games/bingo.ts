@@ -30,7 +30,7 @@ import type { ServerContext } from '../context.ts';
 import { rows } from '../db/client.ts';
 import { bingoPurchases, bingoRounds } from '../db/schema/index.ts';
 import { walletOf } from '../wallet/index.ts';
-import { startScheduleRunner, takeLease } from './schedule.ts';
+import { onePerContext, stakeOn, startScheduleRunners, stepRound, takeLease } from './schedule.ts';
 import { barredBy, StudioError } from './studio.ts';
 
 export interface BingoTiming {
@@ -170,20 +170,15 @@ function createBingo(ctx: ServerContext, timing: BingoTiming) {
     const { pool, endsAt, prizes } = bingoPrizes(game, tickets, balls);
     const result: BingoResult = { pool, prizes, purchases: placed.map((p) => ({ id: p.id, tickets: (p.tickets as BingoTicket[]).length })) };
     const at = now();
-    const [closed] = await db
-      .update(bingoRounds)
-      .set({
-        phase: tickets.length === 0 ? 'done' : 'drawing',
-        saleDigest: digest,
-        balls,
-        endsAt,
-        result: result as unknown as Record<string, unknown>,
-        drawStartsAt: now(timing.gapMs),
-        doneAt: tickets.length === 0 ? at : null,
-      })
-      .where(and(eq(bingoRounds.id, round.id), eq(bingoRounds.phase, 'sale')))
-      .returning();
-    return closed;
+    return stepRound(ctx, bingoRounds, round.id, 'sale', {
+      phase: tickets.length === 0 ? 'done' : 'drawing',
+      saleDigest: digest,
+      balls,
+      endsAt,
+      result: result as unknown as Record<string, unknown>,
+      drawStartsAt: now(timing.gapMs),
+      doneAt: tickets.length === 0 ? at : null,
+    });
   }
 
   /** Pays every purchase in the draw what its tickets won (0 for none), and refunds any that missed the close. Safe to repeat. */
@@ -249,11 +244,7 @@ function createBingo(ctx: ServerContext, timing: BingoTiming) {
     if (round.phase === 'drawing') {
       const out = ballsOut(round, at);
       if (out >= round.endsAt && round.drawStartsAt && at.getTime() >= round.drawStartsAt.getTime() + (round.endsAt - 1) * timing.ballMs) {
-        const [done] = await db
-          .update(bingoRounds)
-          .set({ phase: 'done', doneAt: at })
-          .where(and(eq(bingoRounds.id, round.id), eq(bingoRounds.phase, 'drawing')))
-          .returning();
+        const done = await stepRound(ctx, bingoRounds, round.id, 'drawing', { phase: 'done', doneAt: at });
         if (done) {
           events?.emit(game, 'bingo:ball', { round: round.id, drawn: (round.balls ?? []).slice(0, round.endsAt) });
           events?.emit(game, 'bingo:done', await view(done));
@@ -279,13 +270,7 @@ function createBingo(ctx: ServerContext, timing: BingoTiming) {
     async state(game: BingoGame, playerId: number | null): Promise<{ round: BingoRoundView | null; purchase: BingoPurchaseView | null }> {
       const round = await latestRound(game);
       if (!round) return { round: null, purchase: null };
-      const [mine] =
-        playerId === null
-          ? []
-          : await db
-              .select()
-              .from(bingoPurchases)
-              .where(and(eq(bingoPurchases.roundId, round.id), eq(bingoPurchases.playerId, playerId)));
+      const mine = await stakeOn(ctx, bingoPurchases, round.id, playerId);
       return { round: await view(round), purchase: mine ? purchaseView(mine) : null };
     },
 
@@ -306,10 +291,7 @@ function createBingo(ctx: ServerContext, timing: BingoTiming) {
             on conflict do nothing returning id`,
       );
       if (!inserted) {
-        const [mine] = await db
-          .select({ id: bingoPurchases.id })
-          .from(bingoPurchases)
-          .where(and(eq(bingoPurchases.roundId, round.id), eq(bingoPurchases.playerId, playerId)));
+        const mine = await stakeOn(ctx, bingoPurchases, round.id, playerId);
         throw new StudioError(mine ? 'bingo_already_bought' : 'bingo_sale_closed', 409);
       }
       const id = Number(inserted.id);
@@ -343,25 +325,12 @@ function createBingo(ctx: ServerContext, timing: BingoTiming) {
 }
 
 export type Bingo = ReturnType<typeof createBingo>;
-const instances = new WeakMap<ServerContext, Bingo>();
 
 /** The bingo rooms of a server context (tests pass shorter timings). */
-export function bingoOf(ctx: ServerContext, timing: BingoTiming = BINGO_TIMING): Bingo {
-  let bingo = instances.get(ctx);
-  if (!bingo) {
-    bingo = createBingo(ctx, timing);
-    instances.set(ctx, bingo);
-  }
-  return bingo;
-}
+export const bingoOf = onePerContext(createBingo, BINGO_TIMING);
 
 /** Runs every bingo room's schedule in this process whenever it holds that room's lease. Returns a stop function. */
 export function startBingoRunners(ctx: ServerContext, events: BingoEvents, timing: BingoTiming = BINGO_TIMING): () => Promise<void> {
   const bingo = bingoOf(ctx, timing);
-  const stops = BINGO_GAMES.map((game) =>
-    startScheduleRunner(ctx, { name: game, tickMs: timing.tickMs, leaseMs: timing.leaseMs, advance: () => bingo.advance(game, events) }),
-  );
-  return async () => {
-    await Promise.all(stops.map((stop) => stop()));
-  };
+  return startScheduleRunners(ctx, BINGO_GAMES, timing, (game) => bingo.advance(game, events));
 }

@@ -20,7 +20,7 @@ import { dateOf } from '../clock.ts';
 import type { ServerContext } from '../context.ts';
 import { rows } from '../db/client.ts';
 import { crashBets, crashChains, crashRounds } from '../db/schema/index.ts';
-import { startScheduleRunner, takeLease } from './schedule.ts';
+import { onePerContext, stakeOn, startScheduleRunners, stepRound, takeLease } from './schedule.ts';
 import { barredBy } from './studio.ts';
 import { type Caller, seamlessOf } from '../seamless/service.ts';
 
@@ -124,13 +124,7 @@ function createCrash(ctx: ServerContext, timing: CrashTiming) {
 
   async function currentChain(): Promise<ChainRow> {
     const [chain] = await db.select().from(crashChains).orderBy(desc(crashChains.id)).limit(1);
-    if (chain) return chain;
-    const top = randomBytes(32).toString('hex');
-    const [made] = await db
-      .insert(crashChains)
-      .values({ topSeed: top, length: timing.chainLength, chainEnd: hashTimes(top, timing.chainLength) })
-      .returning();
-    return made as ChainRow;
+    return chain ?? newChain();
   }
 
   async function latestRound(): Promise<RoundRow | undefined> {
@@ -234,22 +228,14 @@ function createCrash(ctx: ServerContext, timing: CrashTiming) {
       return;
     }
     if (round.phase === 'betting' && at >= round.bettingEndsAt) {
-      const [flying] = await db
-        .update(crashRounds)
-        .set({ phase: 'running' })
-        .where(and(eq(crashRounds.id, round.id), eq(crashRounds.phase, 'betting')))
-        .returning();
+      const flying = await stepRound(ctx, crashRounds, round.id, 'betting', { phase: 'running' });
       if (flying) events?.emit('crash:start', await view(flying));
       return;
     }
     if (round.phase === 'running') {
       if (crashedBy(round, at)) {
         const crashedAt = new Date(round.bettingEndsAt.getTime() + timeToReach(round.crashPoint));
-        const [crashed] = await db
-          .update(crashRounds)
-          .set({ phase: 'crashed', crashedAt })
-          .where(and(eq(crashRounds.id, round.id), eq(crashRounds.phase, 'running')))
-          .returning();
+        const crashed = await stepRound(ctx, crashRounds, round.id, 'running', { phase: 'crashed', crashedAt });
         if (crashed) {
           events?.emit('crash:crashed', await view(crashed));
           await settle(crashed, events);
@@ -317,13 +303,7 @@ function createCrash(ctx: ServerContext, timing: CrashTiming) {
         .orderBy(desc(crashRounds.id))
         .limit(10);
       if (!round) return { round: null, bet: null, history };
-      const [bet] =
-        playerId === null
-          ? []
-          : await db
-              .select()
-              .from(crashBets)
-              .where(and(eq(crashBets.roundId, round.id), eq(crashBets.playerId, playerId)));
+      const bet = await stakeOn(ctx, crashBets, round.id, playerId);
       return { round: await view(round), bet: bet ? betView(bet) : null, history };
     },
 
@@ -349,10 +329,7 @@ function createCrash(ctx: ServerContext, timing: CrashTiming) {
             .where(eq(crashBets.id, Number(inserted.id)))
         : [];
       if (!row) {
-        const [mine] = await db
-          .select()
-          .from(crashBets)
-          .where(and(eq(crashBets.roundId, round.id), eq(crashBets.playerId, playerId)));
+        const mine = await stakeOn(ctx, crashBets, round.id, playerId);
         if (mine) throw new CrashError('crash_already_bet', 409);
         throw new CrashError('crash_betting_closed', 409);
       }
@@ -379,10 +356,7 @@ function createCrash(ctx: ServerContext, timing: CrashTiming) {
       const round = await latestRound();
       const at = now();
       if (!round || round.phase === 'betting' || at < round.bettingEndsAt) throw new CrashError('crash_not_flying', 409);
-      const [bet] = await db
-        .select()
-        .from(crashBets)
-        .where(and(eq(crashBets.roundId, round.id), eq(crashBets.playerId, playerId)));
+      const bet = await stakeOn(ctx, crashBets, round.id, playerId);
       if (!bet) throw new CrashError('crash_no_bet', 409);
       if (bet.status !== 'placed') return { ...betView(bet), balance: null };
       if (round.phase === 'crashed' || crashedBy(round, at)) throw new CrashError('crash_too_late', 409);
@@ -409,17 +383,9 @@ function createCrash(ctx: ServerContext, timing: CrashTiming) {
 }
 
 export type Crash = ReturnType<typeof createCrash>;
-const instances = new WeakMap<ServerContext, Crash>();
 
 /** The crash game of a server context (tests pass shorter timings). */
-export function crashOf(ctx: ServerContext, timing: CrashTiming = CRASH_TIMING): Crash {
-  let crash = instances.get(ctx);
-  if (!crash) {
-    crash = createCrash(ctx, timing);
-    instances.set(ctx, crash);
-  }
-  return crash;
-}
+export const crashOf = onePerContext(createCrash, CRASH_TIMING);
 
 /**
  * Runs the schedule in this process whenever it holds the lease (src/server/games/schedule.ts).
@@ -427,5 +393,5 @@ export function crashOf(ctx: ServerContext, timing: CrashTiming = CRASH_TIMING):
  */
 export function startCrashRunner(ctx: ServerContext, events: CrashEvents, timing: CrashTiming = CRASH_TIMING): () => Promise<void> {
   const crash = crashOf(ctx, timing);
-  return startScheduleRunner(ctx, { name: CRASH_SCHEDULE, tickMs: timing.tickMs, leaseMs: timing.leaseMs, advance: () => crash.advance(events) });
+  return startScheduleRunners(ctx, [CRASH_SCHEDULE], timing, () => crash.advance(events));
 }

@@ -36,7 +36,7 @@ import { walletOf } from '../wallet/index.ts';
 import { BACCARAT_RTP, playBaccaratFrom } from './engines/baccarat.ts';
 import { roulette, rouletteBetWin } from './engines/roulette.ts';
 import { EngineError, ONE_X } from './engines/types.ts';
-import { startScheduleRunner, takeLease } from './schedule.ts';
+import { onePerContext, stakeOn, startScheduleRunners, stepRound, takeLease } from './schedule.ts';
 import { barredBy, StudioError } from './studio.ts';
 
 /** The catalogue game of each table: its name and provider go on the bet list. */
@@ -192,20 +192,12 @@ function createLive(ctx: ServerContext, timing: LiveTiming) {
       return;
     }
     if (round.phase === 'betting' && at >= round.bettingEndsAt) {
-      const [closed] = await db
-        .update(liveRounds)
-        .set({ phase: 'closed' })
-        .where(and(eq(liveRounds.id, round.id), eq(liveRounds.phase, 'betting')))
-        .returning();
+      const closed = await stepRound(ctx, liveRounds, round.id, 'betting', { phase: 'closed' });
       if (closed) events?.emit(table, 'live:closed', view(closed));
       return;
     }
     if (round.phase === 'closed' && at >= round.resultAt) {
-      const [shown] = await db
-        .update(liveRounds)
-        .set({ phase: 'settled', outcome: liveOutcomeOf(table, round.seed, round.number) })
-        .where(and(eq(liveRounds.id, round.id), eq(liveRounds.phase, 'closed')))
-        .returning();
+      const shown = await stepRound(ctx, liveRounds, round.id, 'closed', { phase: 'settled', outcome: liveOutcomeOf(table, round.seed, round.number) });
       if (shown) {
         events?.emit(table, 'live:result', view(shown));
         await pay(shown, events);
@@ -240,13 +232,7 @@ function createLive(ctx: ServerContext, timing: LiveTiming) {
         .limit(12);
       const history = past.map((r) => ({ ...r, outcome: r.outcome as LiveOutcome }));
       if (!round) return { round: null, bet: null, history };
-      const [bet] =
-        playerId === null
-          ? []
-          : await db
-              .select()
-              .from(liveBets)
-              .where(and(eq(liveBets.roundId, round.id), eq(liveBets.playerId, playerId)));
+      const bet = await stakeOn(ctx, liveBets, round.id, playerId);
       return { round: view(round), bet: bet ? betView(bet) : null, history };
     },
 
@@ -268,10 +254,7 @@ function createLive(ctx: ServerContext, timing: LiveTiming) {
             on conflict do nothing returning id`,
       );
       if (!inserted) {
-        const [mine] = await db
-          .select({ id: liveBets.id })
-          .from(liveBets)
-          .where(and(eq(liveBets.roundId, round.id), eq(liveBets.playerId, playerId)));
+        const mine = await stakeOn(ctx, liveBets, round.id, playerId);
         throw new StudioError(mine ? 'live_already_bet' : 'live_betting_closed', 409);
       }
       const id = Number(inserted.id);
@@ -303,25 +286,12 @@ function createLive(ctx: ServerContext, timing: LiveTiming) {
 }
 
 export type Live = ReturnType<typeof createLive>;
-const instances = new WeakMap<ServerContext, Live>();
 
 /** The live tables of a server context (tests pass shorter timings). */
-export function liveOf(ctx: ServerContext, timing: LiveTiming = LIVE_TIMING): Live {
-  let live = instances.get(ctx);
-  if (!live) {
-    live = createLive(ctx, timing);
-    instances.set(ctx, live);
-  }
-  return live;
-}
+export const liveOf = onePerContext(createLive, LIVE_TIMING);
 
 /** Runs every live table's schedule in this process whenever it holds that table's lease. Returns a stop function. */
 export function startLiveRunners(ctx: ServerContext, events: LiveEvents, timing: LiveTiming = LIVE_TIMING): () => Promise<void> {
   const live = liveOf(ctx, timing);
-  const stops = LIVE_TABLES.map((table) =>
-    startScheduleRunner(ctx, { name: table, tickMs: timing.tickMs, leaseMs: timing.leaseMs, advance: () => live.advance(table, events) }),
-  );
-  return async () => {
-    await Promise.all(stops.map((stop) => stop()));
-  };
+  return startScheduleRunners(ctx, LIVE_TABLES, timing, (table) => live.advance(table, events));
 }

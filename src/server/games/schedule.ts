@@ -1,11 +1,12 @@
-// A schedule that runs in one server process at a time: the crash game and each live
-// table. Every process starts a runner; the one holding the schedule's lease row
+// A schedule that runs in one server process at a time: the crash game, each live table
+// and each bingo room. Every process starts a runner; the one holding the schedule's lease row
 // (`schedule_leases`, renewed about every second and LEASE_MS long) moves the schedule
 // every tick, and another process takes it over once the lease runs out (at once on a
-// clean stop). The schedule's own steps are conditional updates, so a runner that lost
-// its lease mid-step cannot do a step twice; the lease only keeps the others idle.
+// clean stop). The schedule's own steps are conditional updates (stepRound), so a runner
+// that lost its lease mid-step cannot do a step twice; the lease only keeps the others idle.
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt, or } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { dateOf } from '../clock.ts';
 import type { ServerContext } from '../context.ts';
 import { scheduleLeases } from '../db/schema/index.ts';
@@ -80,4 +81,85 @@ export function startScheduleRunner(ctx: ServerContext, runner: ScheduleRunner):
     await running;
     if (leader) await releaseLease(ctx, runner.name, holder);
   };
+}
+
+/** The timings every scheduled game has beside its own: its tick and its lease. */
+export interface ScheduleTiming {
+  tickMs: number;
+  leaseMs: number;
+}
+
+/**
+ * Runs the schedules `names` (one lease each), `advance(name)` stepping one of them. Returns
+ * one stop function for them all.
+ */
+export function startScheduleRunners<N extends string>(
+  ctx: ServerContext,
+  names: readonly N[],
+  timing: ScheduleTiming,
+  advance: (name: N) => Promise<void>,
+): () => Promise<void> {
+  const stops = names.map((name) => startScheduleRunner(ctx, { name, tickMs: timing.tickMs, leaseMs: timing.leaseMs, advance: () => advance(name) }));
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+}
+
+/**
+ * One scheduled game per server context, made on first use: the routes and the runner
+ * share its state. The timing of the first use holds (tests pass shorter timings).
+ */
+export function onePerContext<G, T>(create: (ctx: ServerContext, timing: T) => G, defaults: T): (ctx: ServerContext, timing?: T) => G {
+  const instances = new WeakMap<ServerContext, G>();
+  return (ctx, timing = defaults) => {
+    let game = instances.get(ctx);
+    if (!game) {
+      game = create(ctx, timing);
+      instances.set(ctx, game);
+    }
+    return game;
+  };
+}
+
+/** A table of a schedule's rounds: each round has an id and the phase it is in. */
+type RoundTable = PgTable & { id: PgColumn; phase: PgColumn };
+
+/**
+ * One step of a schedule: moves round `id` on from phase `from` with `set`, only while it
+ * is still in `from`. Answers the round moved, or undefined when another runner took the
+ * step first.
+ */
+export async function stepRound<T extends RoundTable>(
+  ctx: ServerContext,
+  table: T,
+  id: number,
+  from: T['$inferSelect']['phase'],
+  set: PgUpdateSetSource<T>,
+): Promise<T['$inferSelect'] | undefined> {
+  // Drizzle cannot name the rows of a table it only knows as a type parameter.
+  const moved = (await ctx.database.db
+    .update(table)
+    .set(set)
+    .where(and(eq(table.id, id), eq(table.phase, from)))
+    .returning()) as T['$inferSelect'][];
+  return moved[0];
+}
+
+/** A table of the stakes on a schedule's rounds (bets, ticket purchases): one a player and round. */
+type StakeTable = PgTable & { roundId: PgColumn; playerId: PgColumn };
+
+/** The stake of `playerId` on round `roundId`; a watcher (null) has none. */
+export async function stakeOn<T extends StakeTable>(
+  ctx: ServerContext,
+  table: T,
+  roundId: number,
+  playerId: number | null,
+): Promise<T['$inferSelect'] | undefined> {
+  if (playerId === null) return undefined;
+  // As in stepRound: the rows are named by the caller's table, not by Drizzle here.
+  const found = (await ctx.database.db
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.roundId, roundId), eq(table.playerId, playerId)))) as T['$inferSelect'][];
+  return found[0];
 }

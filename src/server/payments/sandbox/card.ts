@@ -2,6 +2,7 @@
 // straight here, our API only ever sees the token), a hosted card page for players whose
 // card was not tokenized, a 3-D Secure challenge page, and Stripe's public test numbers.
 import { Hono } from 'hono';
+import { cardDigits, validCardNumber } from '../../../shared/card.ts';
 import type { ServerContext } from '../../context.ts';
 import type { AppEnv } from '../../http.ts';
 import type { CardFunding, PaymentAdapter, StartResult } from '../types.ts';
@@ -36,19 +37,6 @@ export const CARD_BINS: Record<string, CardFunding> = { '400005': 'debit', '5200
 
 export const fundingOf = (number: string): CardFunding => CARD_BINS[number.slice(0, 6)] ?? 'credit';
 
-export function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 export interface CardInput {
   number?: unknown;
   exp_month?: unknown;
@@ -59,8 +47,8 @@ export interface CardInput {
 
 /** The card's problem as a catalogue key (the field it belongs to), or its outcome. */
 export function checkCard(input: CardInput, now: Date): { error: string; field: string } | { outcome: CardOutcome; last4: string; funding: CardFunding } {
-  const number = String(input.number ?? '').replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(number) || !luhn(number)) return { error: 'card_number_invalid', field: 'number' };
+  const number = cardDigits(String(input.number ?? ''));
+  if (!validCardNumber(number)) return { error: 'card_number_invalid', field: 'number' };
   const month = Number(input.exp_month);
   const year = Number(input.exp_year);
   if (!Number.isInteger(month) || month < 1 || month > 12) return { error: 'card_expiry_invalid', field: 'exp_month' };

@@ -6,8 +6,9 @@
 // token (`session`) was issued to by front/get_game_url, for a game of this provider. The
 // money moves through src/server/seamless/service.ts, the module our own studio calls too.
 import { eq, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import type { z } from 'zod';
 import type { SeamlessMoneyReply, SeamlessRefusal } from '../../../shared/contract/seamless.ts';
 import type { Reply } from '../../../shared/contract/index.ts';
 import { seamlessBalanceParams, seamlessBetParams, seamlessRollbackParams, seamlessWinParams } from '../../../shared/schemas/seamless.ts';
@@ -94,11 +95,13 @@ export function providerRoutes(ctx: ServerContext) {
     };
   }
 
-  /** The session of a request about `gameId`: the game must be the one launched. */
-  async function sessionFor(provider: WalletProvider, token: string, gameId: string): Promise<SessionOf> {
-    const s = await sessionOf(provider, token);
-    if (s.game.externalGameId !== gameId) throw new HttpError(400, 'game_mismatch');
-    return s;
+  /** A money call (bet, win, rollback): its params, its caller, and the launch of the game it names, which must be the one launched. */
+  async function moneyCall<S extends z.ZodType<{ session: string; game_id: string }>>(c: Context<ProviderEnv>, schema: S) {
+    const q = await parseBody(c, schema);
+    const provider = c.get('provider');
+    const s = await sessionOf(provider, q.session);
+    if (s.game.externalGameId !== q.game_id) throw new HttpError(400, 'game_mismatch');
+    return { q, s, caller: providerCaller(provider) };
   }
 
   const expired = (): SeamlessRefusal => ({ status: 0, message: 'session_expired' });
@@ -116,12 +119,10 @@ export function providerRoutes(ctx: ServerContext) {
       return c.json({ status: 1, ...playable(balance) } satisfies Reply<'providers/v1/balance'>);
     })
     .post('/v1/bet', async (c) => {
-      const q = await parseBody(c, seamlessBetParams);
-      const provider = c.get('provider');
-      const s = await sessionFor(provider, q.session, q.game_id);
+      const { q, s, caller } = await moneyCall(c, seamlessBetParams);
       // A launch that ended (logout, a break, its 12 hours) takes no more stakes.
       if (!s.live) return c.json(expired() satisfies Reply<'providers/v1/bet'>);
-      const outcome = await service.bet(providerCaller(provider), {
+      const outcome = await service.bet(caller, {
         playerId: s.playerId,
         transactionId: q.transaction_id,
         roundId: q.round_id,
@@ -132,10 +133,8 @@ export function providerRoutes(ctx: ServerContext) {
       return c.json(moneyReply(outcome) satisfies Reply<'providers/v1/bet'>);
     })
     .post('/v1/win', async (c) => {
-      const q = await parseBody(c, seamlessWinParams);
-      const provider = c.get('provider');
-      const s = await sessionFor(provider, q.session, q.game_id);
-      const outcome = await service.win(providerCaller(provider), {
+      const { q, s, caller } = await moneyCall(c, seamlessWinParams);
+      const outcome = await service.win(caller, {
         playerId: s.playerId,
         transactionId: q.transaction_id,
         roundId: q.round_id,
@@ -146,10 +145,8 @@ export function providerRoutes(ctx: ServerContext) {
       return c.json(moneyReply(outcome) satisfies Reply<'providers/v1/win'>);
     })
     .post('/v1/rollback', async (c) => {
-      const q = await parseBody(c, seamlessRollbackParams);
-      const provider = c.get('provider');
-      const s = await sessionFor(provider, q.session, q.game_id);
-      const outcome = await service.rollback(providerCaller(provider), {
+      const { q, s, caller } = await moneyCall(c, seamlessRollbackParams);
+      const outcome = await service.rollback(caller, {
         playerId: s.playerId,
         transactionId: q.transaction_id,
         betTransactionId: q.bet_transaction_id,
