@@ -95,7 +95,7 @@ function show(fresh: BingoStateReply, previous: BingoStateReply | null) {
   render();
 }
 
-const refresh = roomRefresh('bingo/state', () => session, show);
+const refresh = roomRefresh('bingo/state', 'bingo_real_only', () => session, show);
 
 buyButton.addEventListener('click', async () => {
   buying = true;

@@ -151,7 +151,7 @@ function show(fresh: LiveStateReply, previous: LiveStateReply | null) {
   render();
 }
 
-const refresh = roomRefresh('live/state', () => session, show);
+const refresh = roomRefresh('live/state', 'live_real_only', () => session, show);
 
 for (const el of spots) {
   el.addEventListener('click', () => {

@@ -91,11 +91,16 @@ export function followState(fresh: RoomState, first: boolean, realOnly: string):
 
 /**
  * The refresh of a live table's or a bingo room's state from `path` (live/state,
- * bingo/state) for the session `session()` gives. Refreshes cross on the network (an
+ * bingo/state) for the session `session()` gives; `realOnly` is what free play is told. Refreshes cross on the network (an
  * event each step), so an answer older than the one shown is dropped; the first one kept
  * also names the page's title. `show` gets every answer kept, with the one before it.
  */
-export function roomRefresh<S extends RoomState>(path: string, session: () => string, show: (fresh: S, previous: S | null) => void): () => Promise<void> {
+export function roomRefresh<S extends RoomState>(
+  path: string,
+  realOnly: string,
+  session: () => string,
+  show: (fresh: S, previous: S | null) => void,
+): () => Promise<void> {
   let shown: S | null = null;
   let asked = 0;
   let applied = 0;
@@ -106,7 +111,7 @@ export function roomRefresh<S extends RoomState>(path: string, session: () => st
     applied = n;
     const previous = shown;
     shown = fresh;
-    followState(fresh, !previous, 'live_real_only');
+    followState(fresh, !previous, realOnly);
     if (!previous) document.title = `${fresh.game.name} – ${document.title}`;
     show(fresh, previous);
   };

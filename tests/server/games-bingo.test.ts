@@ -128,7 +128,7 @@ describe('bingo 90', () => {
     const demo = await api.json<{ status: number; session: string }>('studio/session', { demo: 'bingo-90', lang: 'en' });
     expect((await api.json<StateReply>('studio/bingo/state', { session: demo.body.session })).body.mode).toBe('fun');
     const fun = await buy(demo.body.session, 1);
-    expect([fun.status, fun.body.message]).toEqual([400, 'live_real_only']);
+    expect([fun.status, fun.body.message]).toEqual([400, 'bingo_real_only']);
   });
 });
 

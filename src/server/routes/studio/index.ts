@@ -212,7 +212,7 @@ export function studioRoutes(ctx: ServerContext) {
           const game = launch.game.engine;
           if (!isBingoGame(game)) throw new StudioError('game_not_found', 404);
           // Tickets are bought with real money only; free play watches.
-          if (launch.playerId === null) throw new StudioError('live_real_only');
+          if (launch.playerId === null) throw new StudioError('bingo_real_only');
           const { balance, ...purchase } = await bingoOf(ctx).buy(game, launch.playerId, q.tickets);
           return c.json({ status: 1, purchase, balance } satisfies Reply<'studio/bingo/buy'>);
         } catch (error) {
