@@ -1,10 +1,12 @@
 // The API as tests call it: the real Hono app on a database of the suite's own.
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import type { Clock } from '../../src/server/clock.ts';
+import { type Clock, type ManualClock, manualClock } from '../../src/server/clock.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createContext, type ServerContext } from '../../src/server/context.ts';
 import { seed } from '../../src/server/demo/seed.ts';
 import { createLogger } from '../../src/server/logger.ts';
+import { type Wallet, walletOf } from '../../src/server/wallet/index.ts';
 import { testDatabase } from './db.ts';
 
 export interface CallOptions {
@@ -48,4 +50,40 @@ export async function testApi(env: Record<string, string> = {}, options: { demo?
     },
     close: () => database.close(),
   };
+}
+
+/**
+ * Stands for what a hook makes later: every property is read from `get()` when it is used,
+ * so a suite keeps the handle in a constant at the top of its file.
+ */
+function late<T extends object>(get: () => T | undefined): T {
+  return new Proxy({} as T, {
+    get(_, key) {
+      const target = get();
+      if (!target) throw new Error('used before the suite started it');
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** The test API of a whole file: started before its first test, closed after its last. */
+export function suiteApi(env: Record<string, string> = {}, options: { demo?: boolean; clock?: Clock } = {}): TestApi {
+  let api: TestApi | undefined;
+  beforeAll(async () => {
+    api = await testApi(env, options);
+  });
+  afterAll(() => api?.close());
+  return late(() => api);
+}
+
+/**
+ * A file's test API on a manual clock that is back at the real time before every test, so
+ * each test moves time from now whatever the tests before it did; and its wallet.
+ */
+export function clockedSuite(env: Record<string, string> = {}): { api: TestApi; clock: ManualClock; wallet: Wallet } {
+  const clock = manualClock(Date.now());
+  const api = suiteApi(env, { clock });
+  beforeEach(() => clock.set(Date.now()));
+  return { api, clock, wallet: late(() => walletOf(api.ctx)) };
 }
