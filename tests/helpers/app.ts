@@ -8,6 +8,7 @@ import { seed } from '../../src/server/demo/seed.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { type Wallet, walletOf } from '../../src/server/wallet/index.ts';
 import { testDatabase } from './db.ts';
+import { late } from './late.ts';
 
 export interface CallOptions {
   token?: string;
@@ -50,21 +51,6 @@ export async function testApi(env: Record<string, string> = {}, options: { demo?
     },
     close: () => database.close(),
   };
-}
-
-/**
- * Stands for what a hook makes later: every property is read from `get()` when it is used,
- * so a suite keeps the handle in a constant at the top of its file.
- */
-function late<T extends object>(get: () => T | undefined): T {
-  return new Proxy({} as T, {
-    get(_, key) {
-      const target = get();
-      if (!target) throw new Error('used before the suite started it');
-      const value: unknown = Reflect.get(target, key);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
 }
 
 /** The test API of a whole file: started before its first test, closed after its last. */
