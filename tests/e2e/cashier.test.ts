@@ -22,7 +22,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/lib/format.ts';
 import { jpeg, pdf } from '../helpers/documents.ts';
-import { launchBrowser } from '../helpers/e2e.ts';
+import { type Credentials, depositShown, launchBrowser, logInOnCasino, payByCard } from '../helpers/e2e.ts';
 import { freePort, ROOT, type Spawned, spawnServer } from '../helpers/spawn.ts';
 
 type Catalog = Record<string, Record<string, string>>;
@@ -130,14 +130,7 @@ describe('the cashier, end to end with the operator command, in rupees', () => {
     return account;
   }
 
-  async function logIn(page: Page, account: { username: string; password: string }, locale = 'in') {
-    await page.goto(`${baseUrl}/${locale}/online-casino`, { waitUntil: 'networkidle' });
-    await page.locator('.header-login').click();
-    await page.locator('dialog.modal input[name=username]').fill(account.username);
-    await page.locator('dialog.modal input[name=password]').fill(account.password);
-    await page.locator('dialog.modal button[type=submit]').click();
-    await page.getByTestId('total-balance').waitFor();
-  }
+  const logIn = (page: Page, account: Credentials, locale = 'in') => logInOnCasino(page, baseUrl, locale, account);
 
   async function openTab(page: Page, tab: number, locale = 'in') {
     await page.goto(`${baseUrl}/${locale}/user-management?tab=${tab}`);
@@ -146,17 +139,6 @@ describe('the cashier, end to end with the operator command, in rupees', () => {
 
   async function choose(page: Page, processorName: string) {
     await page.getByTestId('deposit').locator('label', { hasText: processorName }).click();
-  }
-
-  async function payByCard(page: Page, amount: string, number: string) {
-    const form = page.getByTestId('deposit').locator('form');
-    await form.locator('input[name=amount]').fill(amount);
-    await form.locator('input[name=cc-name]').fill('Asha Iyer');
-    await form.locator('input[name=cc-number]').fill(number);
-    await form.locator('input[name=cc-exp-month]').fill('12');
-    await form.locator('input[name=cc-exp-year]').fill(String(new Date().getFullYear() + 3));
-    await form.locator('input[name=cc-csc]').fill('123');
-    await form.locator('button[type=submit]').click();
   }
 
   async function requestWithdrawal(page: Page, amount: string) {
@@ -187,7 +169,7 @@ describe('the cashier, end to end with the operator command, in rupees', () => {
     // A card deposit of ₹5,000.00: the toast, the header by push, the outcome.
     await openTab(page, 2);
     await page.getByTestId('deposit').locator('form').waitFor();
-    await payByCard(page, '5000', '4242 4242 4242 4242');
+    await payByCard(page, '5000', '4242 4242 4242 4242', false, 'Asha Iyer');
     await page.waitForURL(/\/in\/user-management\?/);
     const outcome = page.getByTestId('deposit-outcome');
     await outcome.filter({ hasText: fill(p.deposit_success ?? '', inr(5000)) }).waitFor();
@@ -195,7 +177,7 @@ describe('the cashier, end to end with the operator command, in rupees', () => {
     await total.filter({ hasText: inr(5000) }).waitFor();
 
     // The decline card: "Wrong Card Info." and no money moves.
-    await payByCard(page, '2000', '4000 0000 0000 0002');
+    await payByCard(page, '2000', '4000 0000 0000 0002', false, 'Asha Iyer');
     await outcome.filter({ hasText: fill(p.deposit_fail ?? '', inr(2000)) }).waitFor();
     expect(await outcome.textContent()).toContain(v.wrong_card);
     expect(await total.textContent()).toBe(inr(5000));
@@ -290,14 +272,7 @@ describe('the cashier, end to end with the operator command, in rupees', () => {
     await popup.getByRole('button', { name: 'Approve payment' }).click();
     // The opener never left its page: the push tells it.
     await page.locator('.toast-success', { hasText: fill(dp.deposit_success ?? '', eur(150)) }).waitFor();
-    await page
-      .getByTestId('deposit-outcome')
-      .filter({ hasText: fill(dp.deposit_success ?? '', eur(150)) })
-      .waitFor();
-    await page
-      .getByTestId('total-balance')
-      .filter({ hasText: eur(150) })
-      .waitFor();
+    await depositShown(page, fill(dp.deposit_success ?? '', eur(150)), eur(150));
     await context.close();
   }, 120_000);
 });

@@ -1,72 +1,36 @@
 // The crash game as two players see it: two browsers watch the same shared round, one
 // cashes out by hand, the other rides it to the crash; both balances end right.
 import { randomInt } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatMoney } from '../../src/lib/format.ts';
-import { launchBrowser } from '../helpers/e2e.ts';
-import { type MailCatcher, startMailCatcher } from '../helpers/mail.ts';
-import { callAs, DEMO } from '../helpers/staff.ts';
+import { browserAndMail, type Credentials, openRealGame, postJson, registerWithTenfree, totalBalance } from '../helpers/e2e.ts';
+import { DEMO } from '../helpers/staff.ts';
 
 const baseUrl = inject('baseUrl');
 
-async function post(path: string, body: object): Promise<Record<string, unknown>> {
-  const response = await fetch(`${baseUrl}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return (await response.json()) as Record<string, unknown>;
-}
-
-type Account = { username: string; password: string };
-const balanceOf = async (account: Account) =>
-  ((await (await callAs(baseUrl, account, 'front/get_player_balance')).json()) as { player: { total_balance: number } }).player.total_balance;
-
-async function open(browser: Browser, account: Account): Promise<{ page: Page; session: string }> {
-  const { gameURL } = (await (await callAs(baseUrl, account, 'front/get_game_url', { game_code: 'eagle-crash', is_real: true, lang: 'en' })).json()) as {
-    gameURL: string;
-  };
-  const page = await (await browser.newContext({ viewport: { width: 900, height: 700 } })).newPage();
-  await page.goto(`${baseUrl}${gameURL}`, { waitUntil: 'networkidle' });
-  await page.locator('#mode[data-mode=real]').waitFor();
-  return { page, session: new URLSearchParams(gameURL.split('#')[1]).get('s') as string };
-}
+const post = (path: string, body: object) => postJson(baseUrl, path, body);
+const balanceOf = (account: Credentials) => totalBalance(baseUrl, account);
+const open = (browser: Browser, account: Credentials) => openRealGame(browser, baseUrl, account, 'eagle-crash', { width: 900, height: 700 });
 
 describe('crash game in two browsers', () => {
-  let browser: Browser;
-  let mail: MailCatcher;
+  const { browser, mail } = browserAndMail();
   const suffix = `${Date.now().toString(36)}${randomInt(1000)}`;
   const rider = { username: `rider_${suffix}`, password: 'crash-Pass1' };
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    mail = await startMailCatcher(inject('smtpPort'));
     // A second player, with TENFREE's 10.00 once the mailed link is followed.
-    const email = `rider.${suffix}@example.test`;
-    expect(
-      await post('front/register_player', {
-        ...rider,
-        confirmPassword: rider.password,
-        email,
-        first_name: `Rider${suffix}`,
-        last_name: 'Crash',
-        gender: 'female',
-        birthday: '1991-05-06',
-        country: 'DE',
-        countryPhone: '+49',
-        phone_number1: `151${String(randomInt(10 ** 8)).padStart(8, '0')}`,
-        city: 'Köln',
-        address: 'Domplatz 1',
-        postal_code: '50667',
-        interface_local: 'en',
-        promo_code: 'TENFREE',
-        checkTerms: true,
-        notify_newletter: false,
-      }),
-    ).toEqual({ status: 1 });
-    const link = (await mail.next(email)).links.find((l) => l.includes('activation_token=')) ?? '';
-    expect(await post('front/activate_account', { token: new URL(link).searchParams.get('activation_token') ?? '' })).toMatchObject({ status: 1 });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await mail?.close();
+    await registerWithTenfree(baseUrl, mail, rider, {
+      email: `rider.${suffix}@example.test`,
+      first_name: `Rider${suffix}`,
+      last_name: 'Crash',
+      gender: 'female',
+      birthday: '1991-05-06',
+      phone_number1: `151${String(randomInt(10 ** 8)).padStart(8, '0')}`,
+      city: 'Köln',
+      address: 'Domplatz 1',
+      postal_code: '50667',
+    });
   });
 
   it('shows one round to both; the one who cashes out is paid, the one who rides loses the stake', { timeout: 900_000 }, async () => {

@@ -39,6 +39,21 @@ async function noViolations(page: Page) {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/**
+ * The round of 1.00 that won `win`× (the balance was `before`) is told, listed and paid,
+ * on a page that fits the 375 px phone with no accessibility violation; `shot` is its screenshot.
+ */
+async function expectPaidOnPhone(page: Page, before: number, win: number, shot: string) {
+  expect(await page.locator('#message').textContent()).toBe(resultMessage(1, win));
+  expect(await lastBet()).toMatchObject({ bet: 1, win });
+  const after = await totalNow();
+  expect(cents(after)).toBe(cents(before) - 100 + cents(win));
+  await page.locator('#balance', { hasText: money(after) }).waitFor();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: join(shots, shot) });
+  await noViolations(page);
+}
+
 describe('the new games for real money', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -79,14 +94,7 @@ describe('the new games for real money', () => {
       await cashout.click();
       await page.locator('#message:not(:empty)').waitFor();
       const win = 1.03;
-      expect(await page.locator('#message').textContent()).toBe(resultMessage(1, win));
-      expect(await lastBet()).toMatchObject({ bet: 1, win });
-      const after = await totalNow();
-      expect(cents(after)).toBe(cents(before) - 100 + cents(win));
-      await page.locator('#balance', { hasText: money(after) }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      await page.screenshot({ path: join(shots, 'mines-375.png') });
-      await noViolations(page);
+      await expectPaidOnPhone(page, before, win, 'mines-375.png');
       await context.close();
       return;
     }
@@ -118,14 +126,7 @@ describe('the new games for real money', () => {
     await page.locator('#message:not(:empty)').waitFor();
     const shown = (await page.locator('.plinko-pockets li[aria-current=true]').textContent()) ?? '';
     const win = Number(shown.replace('×', ''));
-    expect(await page.locator('#message').textContent()).toBe(resultMessage(1, win));
-    expect(await lastBet()).toMatchObject({ bet: 1, win });
-    const after = await totalNow();
-    expect(cents(after)).toBe(cents(before) - 100 + cents(win));
-    await page.locator('#balance', { hasText: money(after) }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: join(shots, 'plinko-375.png') });
-    await noViolations(page);
+    await expectPaidOnPhone(page, before, win, 'plinko-375.png');
     await context.close();
   });
 

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { latestBirthday } from '../../src/shared/player-rules.ts';
-import { fillLogin, launchBrowser } from '../helpers/e2e.ts';
-import { type MailCatcher, startMailCatcher } from '../helpers/mail.ts';
+import { browserAndMail, fillLogin } from '../helpers/e2e.ts';
 import { ROOT } from '../helpers/spawn.ts';
 import { asStaff } from '../helpers/staff.ts';
 
@@ -25,16 +24,7 @@ async function wrongThenRight(page: Page, name: string, wrong: string, message: 
 }
 
 describe('a new player, in German, from sign-up to the support reply', () => {
-  let browser: Browser;
-  let mail: MailCatcher;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    mail = await startMailCatcher(inject('smtpPort'));
-  });
-  afterAll(async () => {
-    await browser.close();
-    await mail.close();
-  });
+  const { browser, mail } = browserAndMail();
 
   it('registers, lands on deposit, recovers username and password by mail, edits the profile and reads the support reply', async () => {
     const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 900 } });

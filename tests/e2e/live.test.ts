@@ -1,76 +1,41 @@
 // Live roulette as two players see it: a phone and a desktop watch the same shared round,
 // both bet while the countdown runs, both see the same result, and both balances end right.
 import { randomInt } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatMoney } from '../../src/lib/format.ts';
-import { launchBrowser } from '../helpers/e2e.ts';
-import { type MailCatcher, startMailCatcher } from '../helpers/mail.ts';
-import { callAs, DEMO } from '../helpers/staff.ts';
+import { browserAndMail, type Credentials, openRealGame, postJson, registerWithTenfree, totalBalance } from '../helpers/e2e.ts';
+import { DEMO } from '../helpers/staff.ts';
 
 const baseUrl = inject('baseUrl');
 
-async function post<T = Record<string, unknown>>(path: string, body: object): Promise<T> {
-  const response = await fetch(`${baseUrl}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return (await response.json()) as T;
-}
-
-type Account = { username: string; password: string };
+const post = <T = Record<string, unknown>>(path: string, body: object) => postJson<T>(baseUrl, path, body);
 type LiveState = {
   round: { round: number; phase: string; bettingEndsAt: string; serverTime: string; outcome: { number: number } | null } | null;
   bet: { status: string; amount: number; win: number } | null;
 };
-const balanceOf = async (account: Account) =>
-  ((await (await callAs(baseUrl, account, 'front/get_player_balance')).json()) as { player: { total_balance: number } }).player.total_balance;
-
-async function open(browser: Browser, account: Account, viewport: { width: number; height: number }): Promise<{ page: Page; session: string }> {
-  const { gameURL } = (await (await callAs(baseUrl, account, 'front/get_game_url', { game_code: 'live-roulette', is_real: true, lang: 'en' })).json()) as {
-    gameURL: string;
-  };
-  const page = await (await browser.newContext({ viewport })).newPage();
-  await page.goto(`${baseUrl}${gameURL}`, { waitUntil: 'networkidle' });
-  await page.locator('#mode[data-mode=real]').waitFor();
-  return { page, session: new URLSearchParams(gameURL.split('#')[1]).get('s') as string };
-}
+const balanceOf = (account: Credentials) => totalBalance(baseUrl, account);
+const open = (browser: Browser, account: Credentials, viewport: { width: number; height: number }) =>
+  openRealGame(browser, baseUrl, account, 'live-roulette', viewport);
 
 describe('live roulette in two browsers', () => {
-  let browser: Browser;
-  let mail: MailCatcher;
+  const { browser, mail } = browserAndMail();
   const suffix = `${Date.now().toString(36)}${randomInt(1000)}`;
   const second = { username: `wheel_${suffix}`, password: 'wheel-Pass1' };
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    mail = await startMailCatcher(inject('smtpPort'));
     // A second player, with TENFREE's 10.00 once the mailed link is followed.
-    const email = `wheel.${suffix}@example.test`;
-    expect(
-      await post('front/register_player', {
-        ...second,
-        confirmPassword: second.password,
-        email,
-        first_name: `Wheel${suffix}`,
-        last_name: 'Live',
-        gender: 'male',
-        birthday: '1990-02-03',
-        country: 'DE',
-        countryPhone: '+49',
-        phone_number1: `152${String(randomInt(10 ** 8)).padStart(8, '0')}`,
-        city: 'Bonn',
-        address: 'Markt 2',
-        postal_code: '53111',
-        interface_local: 'en',
-        promo_code: 'TENFREE',
-        checkTerms: true,
-        notify_newletter: false,
-      }),
-    ).toEqual({ status: 1 });
-    const link = (await mail.next(email)).links.find((l) => l.includes('activation_token=')) ?? '';
-    expect(await post('front/activate_account', { token: new URL(link).searchParams.get('activation_token') ?? '' })).toMatchObject({ status: 1 });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await mail?.close();
+    await registerWithTenfree(baseUrl, mail, second, {
+      email: `wheel.${suffix}@example.test`,
+      first_name: `Wheel${suffix}`,
+      last_name: 'Live',
+      gender: 'male',
+      birthday: '1990-02-03',
+      phone_number1: `152${String(randomInt(10 ** 8)).padStart(8, '0')}`,
+      city: 'Bonn',
+      address: 'Markt 2',
+      postal_code: '53111',
+    });
   });
 
   it('shows one round to a phone and a desktop; both bet, both see the result and the right balance', { timeout: 300_000 }, async () => {

@@ -4,10 +4,9 @@
 // Each at a phone and a desktop width.
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import en from '../../locales/en.json';
-import { fillLogin, launchBrowser } from '../helpers/e2e.ts';
-import { type MailCatcher, startMailCatcher } from '../helpers/mail.ts';
+import { browserAndMail, fillLogin } from '../helpers/e2e.ts';
 import { asStaff } from '../helpers/staff.ts';
 
 const baseUrl = inject('baseUrl');
@@ -65,16 +64,7 @@ async function logInDemo(page: Page, path: string): Promise<void> {
 }
 
 describe('honest messages', () => {
-  let browser: Browser;
-  let mail: MailCatcher;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    mail = await startMailCatcher(inject('smtpPort'));
-  });
-  afterAll(async () => {
-    await browser.close();
-    await mail.close();
-  });
+  const { browser, mail } = browserAndMail();
 
   describe('after registration', () => {
     it('says the account was created and where the activation link went, counts down in seconds, and says activated only after the link', async () => {

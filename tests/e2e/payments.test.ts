@@ -7,12 +7,11 @@ import { apiLogin } from '../helpers/staff.ts';
 import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { formatMoney } from '../../src/lib/format.ts';
 import { fmt } from '../../src/lib/plural.ts';
-import { launchBrowser, logInFromHeader } from '../helpers/e2e.ts';
-import { type MailCatcher, startMailCatcher } from '../helpers/mail.ts';
+import { browserAndMail, type Credentials, depositShown, logInOnCasino, payByCard } from '../helpers/e2e.ts';
 import { ROOT } from '../helpers/spawn.ts';
 
 const baseUrl = inject('baseUrl');
@@ -49,25 +48,7 @@ async function register(suffix: string, country: string, locale: string) {
   return account;
 }
 
-async function logIn(page: Page, locale: string, account: { username: string; password: string }) {
-  const prefix = locale === 'en' ? '' : `/${locale}`;
-  await page.goto(`${baseUrl}${prefix}/online-casino`, { waitUntil: 'networkidle' });
-  await logInFromHeader(page, account);
-  await page.getByTestId('total-balance').waitFor();
-}
-
-/** The deposit tab's card form, filled and sent; `enter` sends it from the keyboard. */
-async function payByCard(page: Page, amount: string, number: string, enter = false) {
-  const form = page.getByTestId('deposit').locator('form');
-  await form.locator('input[name=amount]').fill(amount);
-  await form.locator('input[name=cc-name]').fill('Erika Mustermann');
-  await form.locator('input[name=cc-number]').fill(number);
-  await form.locator('input[name=cc-exp-month]').fill('12');
-  await form.locator('input[name=cc-exp-year]').fill(String(new Date().getFullYear() + 3));
-  await form.locator('input[name=cc-csc]').fill('123');
-  if (enter) await form.locator('input[name=cc-csc]').press('Enter');
-  else await form.locator('button[type=submit]').click();
-}
+const logIn = (page: Page, locale: string, account: Credentials) => logInOnCasino(page, baseUrl, locale, account);
 
 async function shoot(page: Page, name: string) {
   mkdirSync(shots, { recursive: true });
@@ -80,18 +61,8 @@ async function shoot(page: Page, name: string) {
 }
 
 describe('payments in the browser', () => {
-  let browser: Browser;
-  let mail: MailCatcher;
+  const { browser } = browserAndMail();
   const suffix = `${Date.now().toString(36)}${randomInt(1000)}`;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    mail = await startMailCatcher(inject('smtpPort'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await mail?.close();
-  });
 
   it('deposits by card (success, decline, 3-D Secure), then requests a withdrawal and cancels it', async () => {
     const player = await register(suffix, 'DE', 'en');
@@ -206,14 +177,7 @@ describe('payments in the browser', () => {
     expect(limits).not.toContain('€');
     await payByCard(page, '1000', '5555 5555 5555 4444');
     await page.waitForURL(/\/in\/user-management\?/);
-    await page
-      .getByTestId('deposit-outcome')
-      .filter({ hasText: fmt(p.deposit_success ?? '', inr(1000)) })
-      .waitFor();
-    await page
-      .getByTestId('total-balance')
-      .filter({ hasText: inr(1000) })
-      .waitFor();
+    await depositShown(page, fmt(p.deposit_success ?? '', inr(1000)), inr(1000));
     await page.screenshot({ path: join(shots, 'deposit-in-375.png'), fullPage: true });
     expect(errors).toEqual([]);
     await context.close();

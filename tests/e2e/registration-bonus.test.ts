@@ -3,29 +3,18 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { formatMoney } from '../../src/lib/format.ts';
 import { fmt } from '../../src/lib/plural.ts';
 import type { Locale } from '../../src/shared/locales.ts';
-import { launchBrowser } from '../helpers/e2e.ts';
-import { type MailCatcher, startMailCatcher } from '../helpers/mail.ts';
+import { browserAndMail } from '../helpers/e2e.ts';
 import { ROOT } from '../helpers/spawn.ts';
 
 const baseUrl = inject('baseUrl');
 const catalog = (locale: Locale) => JSON.parse(readFileSync(join(ROOT, `locales/${locale}.json`), 'utf8')) as Record<string, Record<string, string>>;
 
 describe('the TENFREE registration bonus in a browser', () => {
-  let browser: Browser;
-  let mail: MailCatcher;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    mail = await startMailCatcher(inject('smtpPort'));
-  });
-  afterAll(async () => {
-    await browser.close();
-    await mail.close();
-  });
+  const { browser, mail } = browserAndMail();
 
   it.each([
     { locale: 'en' as Locale, landing: '/10freeuk', prefix: '', width: 1280 },

@@ -1,11 +1,14 @@
 // The API as tests call it: the real Hono app on a database of the suite's own.
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import type { Clock } from '../../src/server/clock.ts';
+import { type Clock, type ManualClock, manualClock } from '../../src/server/clock.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createContext, type ServerContext } from '../../src/server/context.ts';
 import { seed } from '../../src/server/demo/seed.ts';
 import { createLogger } from '../../src/server/logger.ts';
+import { type Wallet, walletOf } from '../../src/server/wallet/index.ts';
 import { testDatabase } from './db.ts';
+import { late } from './late.ts';
 
 export interface CallOptions {
   token?: string;
@@ -48,4 +51,25 @@ export async function testApi(env: Record<string, string> = {}, options: { demo?
     },
     close: () => database.close(),
   };
+}
+
+/** The test API of a whole file: started before its first test, closed after its last. */
+export function suiteApi(env: Record<string, string> = {}, options: { demo?: boolean; clock?: Clock } = {}): TestApi {
+  let api: TestApi | undefined;
+  beforeAll(async () => {
+    api = await testApi(env, options);
+  });
+  afterAll(() => api?.close());
+  return late(() => api);
+}
+
+/**
+ * A file's test API on a manual clock that is back at the real time before every test, so
+ * each test moves time from now whatever the tests before it did; and its wallet.
+ */
+export function clockedSuite(env: Record<string, string> = {}): { api: TestApi; clock: ManualClock; wallet: Wallet } {
+  const clock = manualClock(Date.now());
+  const api = suiteApi(env, { clock });
+  beforeEach(() => clock.set(Date.now()));
+  return { api, clock, wallet: late(() => walletOf(api.ctx)) };
 }

@@ -4,6 +4,8 @@ import { startSession } from '../../src/server/auth/sessions.ts';
 import type { Db, Executor } from '../../src/server/db/client.ts';
 import { players } from '../../src/server/db/schema/index.ts';
 import { issueAccessToken } from '../../src/server/auth/tokens.ts';
+import type { ServerContext } from '../../src/server/context.ts';
+import { walletOf } from '../../src/server/wallet/index.ts';
 
 /**
  * Inserts `count` players straight into the table (registration is another module's) and
@@ -58,6 +60,13 @@ export async function loginFor(place: LoginPlace, playerId: number, scope: strin
 /** An access token of a fresh real login of the player (see loginFor). */
 export async function tokenFor(place: LoginPlace, playerId: number, scope: string[] = ['player']): Promise<string> {
   return (await loginFor(place, playerId, scope)).token;
+}
+
+/** A new player who deposited `cents` by card (nothing for 0), and an access token of a real login. */
+export async function fundedPlayer(api: { ctx: ServerContext }, cents: number): Promise<{ id: number; token: string }> {
+  const [id] = (await createPlayers(api.ctx.database.db, 1)) as [number];
+  if (cents > 0) await walletOf(api.ctx).deposit({ key: newKey('dep'), playerId: id, amount: cents, provider: 'card' });
+  return { id, token: await tokenFor(api.ctx, id) };
 }
 
 /** The X-Signature a game studio sends: hex HMAC-SHA256 of the raw body. */

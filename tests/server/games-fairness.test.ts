@@ -11,10 +11,10 @@ import { fairSeeds, gameRounds, games } from '../../src/server/db/schema/index.t
 import { engineOf } from '../../src/server/games/engines/index.ts';
 import { outcomeOf, roundRng } from '../../src/server/games/fairness.ts';
 import { studioOf, winOf } from '../../src/server/games/studio.ts';
-import { walletOf } from '../../src/server/wallet/index.ts';
 import type { FairnessReply, RotateSeedReply, RoundDetails, StudioRound } from '../../src/shared/schemas/games.ts';
 import { type TestApi, testApi } from '../helpers/app.ts';
-import { createPlayers, newKey, tokenFor } from '../helpers/wallet.ts';
+import { launchGame, newRoundId } from '../helpers/studio.ts';
+import { fundedPlayer } from '../helpers/wallet.ts';
 
 let api: TestApi;
 
@@ -24,29 +24,12 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 type RoundBody = { status: number; round: StudioRound; balance: number; message?: string };
-const roundId = () => newKey('round').replace('-', '_');
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-async function player(cents: number): Promise<{ id: number; token: string }> {
-  const [id] = (await createPlayers(api.ctx.database.db, 1)) as [number];
-  await walletOf(api.ctx).deposit({ key: newKey('dep'), playerId: id, amount: cents, provider: 'card' });
-  return { id, token: await tokenFor(api.ctx, id) };
-}
-
-async function launch(slug: string, token?: string): Promise<string> {
-  const { body } = await api.json<{ status: number; gameURL: string }>(
-    'front/get_game_url',
-    { game_code: slug, is_real: Boolean(token), lang: 'en' },
-    token ? { token } : {},
-  );
-  expect(body.status).toBe(1);
-  return new URLSearchParams(body.gameURL.split('#')[1]).get('s') as string;
-}
 
 describe('seeds, nonces and rotation', () => {
   it('commits to the server seed before play, draws each round from the next nonce, and reveals the seed on rotation', async () => {
-    const p = await player(100_000);
-    const session = await launch('lucky-dice', p.token);
+    const p = await fundedPlayer(api, 100_000);
+    const session = await launchGame(api, 'lucky-dice', p.token);
     const before = await api.json<FairnessReply>('studio/fairness', { session });
     expect(before.body.active).toMatchObject({ serverSeed: null, nextNonce: 0 });
     const committed = before.body.active.serverSeedHash;
@@ -54,7 +37,7 @@ describe('seeds, nonces and rotation', () => {
 
     const played: StudioRound[] = [];
     for (let i = 0; i < 3; i++) {
-      const { body } = await api.json<RoundBody>('studio/start', { session, roundId: roundId(), stake: 1, choice: { target: 50, direction: 'under' } });
+      const { body } = await api.json<RoundBody>('studio/start', { session, roundId: newRoundId(), stake: 1, choice: { target: 50, direction: 'under' } });
       played.push(body.round);
     }
     // A repeated round id is answered with its round and spends no nonce.
@@ -83,7 +66,7 @@ describe('seeds, nonces and rotation', () => {
       expect(round.outcome).toEqual(outcomeOf('dice', {}, seeds));
       expect((round.view as { roll: number }).roll).toBe((round.outcome as { roll: number }).roll);
     }
-    const next = await api.json<RoundBody>('studio/start', { session, roundId: roundId(), stake: 1, choice: { target: 50, direction: 'under' } });
+    const next = await api.json<RoundBody>('studio/start', { session, roundId: newRoundId(), stake: 1, choice: { target: 50, direction: 'under' } });
     expect(next.body.status).toBe(1);
     const after = await api.json<FairnessReply>('studio/fairness', { session });
     expect(after.body.rounds[0]).toMatchObject({
@@ -96,7 +79,7 @@ describe('seeds, nonces and rotation', () => {
   });
 
   it('refuses a client seed with characters outside letters, digits, - and _, and changes nothing', async () => {
-    const p = await player(1_000);
+    const p = await fundedPlayer(api, 1_000);
     const before = await api.json<FairnessReply>('front/get_fairness', {}, { token: p.token });
     for (const client_seed of ['a:b', '', 'x'.repeat(65), 'späť']) {
       const { status, body } = await api.json('front/rotate_seed', { client_seed }, { token: p.token });
@@ -109,12 +92,12 @@ describe('seeds, nonces and rotation', () => {
   });
 
   it('refuses to reveal a seed while a hand drawn from it is in play, and hides the hand’s cards until it ends', async () => {
-    const p = await player(10_000);
-    const session = await launch('blackjack-royale', p.token);
+    const p = await fundedPlayer(api, 10_000);
+    const session = await launchGame(api, 'blackjack-royale', p.token);
     let round: StudioRound | undefined;
     // Deal until a hand stays open (a dealt blackjack ends at once).
     for (let i = 0; i < 20 && !round; i++) {
-      const { body } = await api.json<RoundBody>('studio/start', { session, roundId: roundId(), stake: 1, choice: {} });
+      const { body } = await api.json<RoundBody>('studio/start', { session, roundId: newRoundId(), stake: 1, choice: {} });
       if (!body.round.done) round = body.round;
     }
     if (!round) throw new Error('no open hand in 20 deals');
@@ -138,10 +121,10 @@ describe('seeds, nonces and rotation', () => {
   });
 
   it('shows a round of the bet list to its own player only', async () => {
-    const p = await player(1_000);
-    const other = await player(1_000);
-    const session = await launch('lucky-dice', p.token);
-    await api.json<RoundBody>('studio/start', { session, roundId: roundId(), stake: 1, choice: { target: 50, direction: 'under' } });
+    const p = await fundedPlayer(api, 1_000);
+    const other = await fundedPlayer(api, 1_000);
+    const session = await launchGame(api, 'lucky-dice', p.token);
+    await api.json<RoundBody>('studio/start', { session, roundId: newRoundId(), stake: 1, choice: { target: 50, direction: 'under' } });
     const list = await api.json<{ transactions: { rows: { roundId: string }[] } }>('front/get_bet_list', { filterPeriod: 0 }, { token: p.token });
     const id = list.body.transactions.rows[0]?.roundId as string;
     expect(id).toMatch(/^studio-\d+$/);
@@ -152,8 +135,8 @@ describe('seeds, nonces and rotation', () => {
   });
 
   it('states an American table’s rounds with the variant `american`, whose draw of 38 the revealed seed recomputes (00 included)', async () => {
-    const p = await player(100_000);
-    const session = await launch('american-roulette', p.token);
+    const p = await fundedPlayer(api, 100_000);
+    const session = await launchGame(api, 'american-roulette', p.token);
     const bets = [
       { kind: 'straight', value: 37, amount: 100 },
       { kind: 'five', numbers: [0, 1, 2, 3, 37], amount: 100 },
@@ -161,13 +144,13 @@ describe('seeds, nonces and rotation', () => {
     ];
     const played: StudioRound[] = [];
     for (let i = 0; i < 10; i++) {
-      const { body } = await api.json<RoundBody>('studio/start', { session, roundId: roundId(), stake: 3, choice: { bets } });
+      const { body } = await api.json<RoundBody>('studio/start', { session, roundId: newRoundId(), stake: 3, choice: { bets } });
       expect(body.status).toBe(1);
       played.push(body.round);
     }
     // 00 is an American table's only: a European one refuses it and moves nothing.
-    const european = await launch('european-roulette', p.token);
-    const refused = await api.json<RoundBody>('studio/start', { session: european, roundId: roundId(), stake: 1, choice: { bets: [bets[0]] } });
+    const european = await launchGame(api, 'european-roulette', p.token);
+    const refused = await api.json<RoundBody>('studio/start', { session: european, roundId: newRoundId(), stake: 1, choice: { bets: [bets[0]] } });
     expect(refused.body.status).not.toBe(1);
     expect((await api.json<RotateSeedReply>('front/rotate_seed', {}, { token: p.token })).status).toBe(200);
     const list = await api.json<{ transactions: { rows: { roundId: string; bet: number; win: number }[] } }>(
@@ -192,8 +175,8 @@ describe('seeds, nonces and rotation', () => {
   });
 
   it('draws free play from the session’s own seeds', async () => {
-    const session = await launch('lucky-dice');
-    await api.json<RoundBody>('studio/start', { session, roundId: roundId(), stake: 1, choice: { target: 50, direction: 'under' } });
+    const session = await launchGame(api, 'lucky-dice');
+    await api.json<RoundBody>('studio/start', { session, roundId: newRoundId(), stake: 1, choice: { target: 50, direction: 'under' } });
     const fair = await api.json<FairnessReply>('studio/fairness', { session });
     expect(fair.body.active.nextNonce).toBe(1);
     expect(fair.body.rounds).toHaveLength(1);
@@ -226,15 +209,15 @@ describe('rounds re-derived from revealed seeds', () => {
       'andar-bahar': () => ({ side: Math.random() < 0.5 ? 'andar' : 'bahar' }),
     };
     expect(chosen.map((g) => g.engine).sort()).toEqual(Object.keys(choices).sort());
-    const people = await Promise.all(Array.from({ length: PLAYERS }, () => player(100_000_000)));
+    const people = await Promise.all(Array.from({ length: PLAYERS }, () => fundedPlayer(api, 100_000_000)));
     const played = new Map<string, unknown>();
     await Promise.all(
       people.map(async (p, i) => {
-        const sessions = await Promise.all(chosen.map(async (g) => ({ ...g, token: await launch(g.slug, p.token) })));
+        const sessions = await Promise.all(chosen.map(async (g) => ({ ...g, token: await launchGame(api, g.slug, p.token) })));
         for (let n = 0; n < TOTAL / PLAYERS; n++) {
           const g = sessions[(n + i) % sessions.length]!;
           const choice = choices[g.engine]!();
-          const key = roundId();
+          const key = newRoundId();
           const reply = await studio.start(g.token, { roundId: key, stake: 1, choice });
           played.set(reply.round.roundId, choice);
           // One round in fifty is sent again: answered, never played or drawn twice.

@@ -4,8 +4,7 @@
 // hand left longer than ABANDONED_HAND_HOURS is finished by the sweep with the game's
 // rule and paid. The cards are stacked so each outcome is known before it is dealt.
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { manualClock } from '../../src/server/clock.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { rows } from '../../src/server/db/client.ts';
 import { gameRounds } from '../../src/server/db/schema/index.ts';
 import { dealBlackjackFrom } from '../../src/server/games/engines/blackjack.ts';
@@ -13,29 +12,18 @@ import { ONE_DECK } from '../../src/server/games/engines/cards.ts';
 import { ENGINES } from '../../src/server/games/engines/index.ts';
 import { dealVideoPokerFrom } from '../../src/server/games/engines/video-poker.ts';
 import { studioOf } from '../../src/server/games/studio.ts';
-import { auditLedger, readBalance, walletOf } from '../../src/server/wallet/index.ts';
+import { readBalance } from '../../src/server/wallet/index.ts';
 import type { StudioRound } from '../../src/shared/schemas/games.ts';
-import { type TestApi, testApi } from '../helpers/app.ts';
-import { createPlayers, newKey, tokenFor } from '../helpers/wallet.ts';
+import { ABANDONED_HOURS, expectBalancedLedger, launchGame, newRoundId, studioSuite } from '../helpers/studio.ts';
+import { fundedPlayer } from '../helpers/wallet.ts';
 
-const HOURS = 6;
+const HOURS = ABANDONED_HOURS;
 const HOUR = 3_600_000;
-const clock = manualClock();
-let api: TestApi;
-
-beforeAll(async () => {
-  // Not the default 24: the sweep must read the configured limit.
-  api = await testApi({ ABANDONED_HAND_HOURS: String(HOURS) }, { clock });
-});
-afterAll(() => api.close());
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const { api, clock } = studioSuite();
 
 type RoundBody = { status: number; round: StudioRound; balance: number; message?: string };
 type SessionBody = { status: number; openRound: StudioRound | null; message?: string };
 
-const roundId = () => newKey('round').replace('-', '_');
 const db = () => api.ctx.database.db;
 
 /** The chosen cards on top, the rest of one deck after them. */
@@ -54,25 +42,8 @@ function stackVideoPoker(hand: string[]) {
   vi.spyOn(ENGINES['video-poker'], 'start').mockImplementation(() => dealVideoPokerFrom(stacked(hand)));
 }
 
-async function player(cents: number): Promise<{ id: number; token: string }> {
-  const [id] = (await createPlayers(db(), 1)) as [number];
-  await walletOf(api.ctx).deposit({ key: newKey('dep'), playerId: id, amount: cents, provider: 'card' });
-  return { id, token: await tokenFor(api.ctx, id) };
-}
-
-/** Launches a game for real money (as the lobby does on every open and reload) and returns the session token. */
-async function launch(slug: string, accessToken: string): Promise<string> {
-  const { body } = await api.json<{ status: number; gameURL: string }>(
-    'front/get_game_url',
-    { game_code: slug, is_real: true, lang: 'en' },
-    { token: accessToken },
-  );
-  expect(body.status).toBe(1);
-  return new URLSearchParams(body.gameURL.split('#')[1]).get('s') as string;
-}
-
 async function deal(session: string, stake = 1): Promise<StudioRound> {
-  const { status, body } = await api.json<RoundBody>('studio/start', { session, roundId: roundId(), stake, choice: {} });
+  const { status, body } = await api.json<RoundBody>('studio/start', { session, roundId: newRoundId(), stake, choice: {} });
   expect(status).toBe(200);
   expect(body.round.done).toBe(false);
   return body.round;
@@ -81,22 +52,17 @@ async function deal(session: string, stake = 1): Promise<StudioRound> {
 const balanceOf = async (playerId: number) => (await readBalance(db(), playerId)).real;
 const roundsOf = (playerId: number) => db().select().from(gameRounds).where(eq(gameRounds.playerId, playerId)).orderBy(gameRounds.id);
 
-async function expectBalancedLedger() {
-  const audit = await auditLedger(db());
-  expect(audit).toMatchObject({ total: 0, negativeAccounts: [], driftedAccounts: [], unbalancedOperations: [] });
-}
-
 describe('studio: an open hand belongs to its player and game', () => {
   it('comes back in a later launch of the game and is played there to the end', async () => {
     // 16 against the dealer's 19: hitting a five makes 21, which stands and wins.
     stackBlackjack(['TS', '6H'], ['9C', 'KD'], '5S');
-    const p = await player(10_000);
-    const first = await launch('classic-blackjack', p.token);
+    const p = await fundedPlayer(api, 10_000);
+    const first = await launchGame(api, 'classic-blackjack', p.token);
     const hand = await deal(first);
     expect(await balanceOf(p.id)).toBe(9_900);
 
     // A reload of the lobby with ?play= launches the game again.
-    const second = await launch('classic-blackjack', p.token);
+    const second = await launchGame(api, 'classic-blackjack', p.token);
     const opened = await api.json<SessionBody>('studio/session', { session: second });
     expect(opened.body.openRound).toEqual(hand);
 
@@ -107,7 +73,7 @@ describe('studio: an open hand belongs to its player and game', () => {
     expect(await balanceOf(p.id)).toBe(10_100);
     expect((await api.json<SessionBody>('studio/session', { session: second })).body.openRound).toBeNull();
     expect((await roundsOf(p.id)).map((r) => r.status)).toEqual(['settled']);
-    await expectBalancedLedger();
+    await expectBalancedLedger(db());
   });
 
   it('comes back after the player logs out, logs in again and opens the game', async () => {
@@ -121,7 +87,7 @@ describe('studio: an open hand belongs to its player and game', () => {
     const demoId = Number(demo?.id);
     const before = await balanceOf(demoId);
     const first = await login();
-    const old = await launch('classic-blackjack', first.accessToken);
+    const old = await launchGame(api, 'classic-blackjack', first.accessToken);
     const hand = await deal(old);
     await api.call('front/auth/logout', {}, { headers: { cookie: first.cookie } });
 
@@ -130,22 +96,22 @@ describe('studio: an open hand belongs to its player and game', () => {
     expect(stale).toEqual({ status: 401, body: { status: 0, message: 'session_expired' } });
 
     const again = await login();
-    const fresh = await launch('classic-blackjack', again.accessToken);
+    const fresh = await launchGame(api, 'classic-blackjack', again.accessToken);
     expect((await api.json<SessionBody>('studio/session', { session: fresh })).body.openRound).toEqual(hand);
     const { body } = await api.json<RoundBody>('studio/act', { session: fresh, roundId: hand.roundId, step: hand.step, action: { move: 'stand' } });
     // 17 against 17: a push returns the stake.
     expect(body.round).toMatchObject({ done: true, win: 1 });
     expect(await balanceOf(demoId)).toBe(before);
-    await expectBalancedLedger();
+    await expectBalancedLedger(db());
   });
 
   it('answers the old game page with the hand as it stands, and never pays it twice', async () => {
     // 18 against 16: the dealer draws a king and busts.
     stackBlackjack(['TS', '8H'], ['9C', '7D'], 'KS');
-    const p = await player(10_000);
-    const old = await launch('classic-blackjack', p.token);
+    const p = await fundedPlayer(api, 10_000);
+    const old = await launchGame(api, 'classic-blackjack', p.token);
     const hand = await deal(old);
-    const fresh = await launch('classic-blackjack', p.token);
+    const fresh = await launchGame(api, 'classic-blackjack', p.token);
     const stand = { roundId: hand.roundId, step: hand.step, action: { move: 'stand' } };
     // Both pages send the same move at once, then the old one sends it again.
     const [a, b] = await Promise.all([
@@ -159,14 +125,14 @@ describe('studio: an open hand belongs to its player and game', () => {
     }
     expect(await balanceOf(p.id)).toBe(10_100);
     expect((await roundsOf(p.id)).map((r) => r.status)).toEqual(['settled']);
-    await expectBalancedLedger();
+    await expectBalancedLedger(db());
   });
 
   it('opens one hand for ten parallel deals with different round ids, and takes one stake', async () => {
     stackBlackjack(['TS', '6H'], ['9C', '8D']);
-    const p = await player(10_000);
-    const session = await launch('classic-blackjack', p.token);
-    const ids = Array.from({ length: 10 }, roundId);
+    const p = await fundedPlayer(api, 10_000);
+    const session = await launchGame(api, 'classic-blackjack', p.token);
+    const ids = Array.from({ length: 10 }, newRoundId);
     const replies = await Promise.all(ids.map((id) => api.json<RoundBody>('studio/start', { session, roundId: id, stake: 1, choice: {} })));
     const played = replies.filter((r) => r.status === 200);
     expect(played).toHaveLength(1);
@@ -184,9 +150,9 @@ describe('studio: an open hand belongs to its player and game', () => {
 
   it('answers parallel repeats of one deal with the same hand, taking the stake once', async () => {
     stackBlackjack(['TS', '6H'], ['9C', '8D']);
-    const p = await player(10_000);
-    const session = await launch('classic-blackjack', p.token);
-    const request = { session, roundId: roundId(), stake: 2, choice: {} };
+    const p = await fundedPlayer(api, 10_000);
+    const session = await launchGame(api, 'classic-blackjack', p.token);
+    const request = { session, roundId: newRoundId(), stake: 2, choice: {} };
     const replies = await Promise.all(Array.from({ length: 6 }, () => api.json<RoundBody>('studio/start', request)));
     for (const r of replies) {
       expect(r.status).toBe(200);
@@ -197,11 +163,11 @@ describe('studio: an open hand belongs to its player and game', () => {
 
   it('refuses a second hand from a second launch of the game while the first is open', async () => {
     stackBlackjack(['TS', '6H'], ['9C', '8D']);
-    const p = await player(10_000);
-    const first = await launch('classic-blackjack', p.token);
+    const p = await fundedPlayer(api, 10_000);
+    const first = await launchGame(api, 'classic-blackjack', p.token);
     const hand = await deal(first);
-    const second = await launch('classic-blackjack', p.token);
-    const refused = await api.json('studio/start', { session: second, roundId: roundId(), stake: 1, choice: {} });
+    const second = await launchGame(api, 'classic-blackjack', p.token);
+    const refused = await api.json('studio/start', { session: second, roundId: newRoundId(), stake: 1, choice: {} });
     expect(refused).toEqual({ status: 409, body: { status: 0, message: 'round_in_progress' } });
     expect(await balanceOf(p.id)).toBe(9_900);
     expect((await roundsOf(p.id)).map((r) => r.roundKey)).toEqual([hand.roundId]);
@@ -234,8 +200,8 @@ describe('studio: abandoned hands', () => {
   it('stands a blackjack hand left longer than the configured hours: the dealer plays it out and the win is paid', async () => {
     // 18 against 16: standing, the dealer draws a king and busts.
     stackBlackjack(['TS', '8H'], ['9C', '7D'], 'KS');
-    const p = await player(10_000);
-    const session = await launch('classic-blackjack', p.token);
+    const p = await fundedPlayer(api, 10_000);
+    const session = await launchGame(api, 'classic-blackjack', p.token);
     const hand = await deal(session, 5);
     clock.advance(HOURS * HOUR + 60_000);
     // Every server process sweeps every minute: three at once end and pay the hand once.
@@ -244,21 +210,21 @@ describe('studio: abandoned hands', () => {
     expect(round).toMatchObject({ roundKey: hand.roundId, status: 'settled', finished: true, win: 1_000 });
     expect(round?.view).toMatchObject({ hands: [{ cards: ['TS', '8H'], outcome: 'win' }], dealer: ['9C', '7D', 'KS'] });
     expect(await balanceOf(p.id)).toBe(10_500);
-    await expectBalancedLedger();
+    await expectBalancedLedger(db());
 
     const entries = await operations();
     await sweep();
     expect(await balanceOf(p.id)).toBe(10_500);
     expect(await operations()).toBe(entries);
     // The player who comes back finds the table clear.
-    const back = await launch('classic-blackjack', p.token);
+    const back = await launchGame(api, 'classic-blackjack', p.token);
     expect((await api.json<SessionBody>('studio/session', { session: back })).body.openRound).toBeNull();
   });
 
   it('pays a video-poker hand left longer than the configured hours as it was dealt, with no card replaced', async () => {
     stackVideoPoker(['KS', 'KH', 'KD', '2C', '7H']);
-    const p = await player(10_000);
-    const session = await launch('jacks-or-better', p.token);
+    const p = await fundedPlayer(api, 10_000);
+    const session = await launchGame(api, 'jacks-or-better', p.token);
     const hand = await deal(session, 2);
     clock.advance(HOURS * HOUR + 60_000);
     await sweep();
@@ -267,7 +233,7 @@ describe('studio: abandoned hands', () => {
     expect(round).toMatchObject({ roundKey: hand.roundId, status: 'settled', finished: true, win: 600 });
     expect(round?.view).toMatchObject({ hand: ['KS', 'KH', 'KD', '2C', '7H'], result: 'three_of_a_kind', stage: 'done' });
     expect(await balanceOf(p.id)).toBe(10_400);
-    await expectBalancedLedger();
+    await expectBalancedLedger(db());
 
     const entries = await operations();
     await sweep();
@@ -277,21 +243,21 @@ describe('studio: abandoned hands', () => {
 
   it('leaves a hand younger than the limit alone, for its player to finish', async () => {
     stackBlackjack(['TS', '8H'], ['9C', '7D'], 'KS');
-    const p = await player(10_000);
-    const session = await launch('classic-blackjack', p.token);
+    const p = await fundedPlayer(api, 10_000);
+    const session = await launchGame(api, 'classic-blackjack', p.token);
     const hand = await deal(session);
     clock.advance(HOURS * HOUR - 60_000);
     await sweep();
     expect((await roundsOf(p.id)).map((r) => r.status)).toEqual(['open']);
     expect(await balanceOf(p.id)).toBe(9_900);
-    const back = await launch('classic-blackjack', p.token);
+    const back = await launchGame(api, 'classic-blackjack', p.token);
     expect((await api.json<SessionBody>('studio/session', { session: back })).body.openRound).toEqual(hand);
   });
 
   it('counts the time from the last move, not from the deal', async () => {
     stackBlackjack(['2S', '3H'], ['9C', '7D'], '4S', 'KS');
-    const p = await player(10_000);
-    const session = await launch('classic-blackjack', p.token);
+    const p = await fundedPlayer(api, 10_000);
+    const session = await launchGame(api, 'classic-blackjack', p.token);
     const hand = await deal(session);
     clock.advance(HOURS * HOUR - 60_000);
     const { body } = await api.json<RoundBody>('studio/act', { session, roundId: hand.roundId, step: hand.step, action: { move: 'hit' } });

@@ -10,11 +10,12 @@ import { fairSeeds, jackpotPools, jackpotWins } from '../../src/server/db/schema
 import { slotRtp, SLOT_VARIANTS } from '../../src/server/games/engines/slot.ts';
 import { roundRng } from '../../src/server/games/fairness.ts';
 import { JACKPOT_POOLS, jackpotRtp } from '../../src/server/games/jackpot.ts';
-import { auditLedger, readBalance, walletOf } from '../../src/server/wallet/index.ts';
+import { auditLedger, readBalance } from '../../src/server/wallet/index.ts';
 import type { StudioRound, StudioSessionReply } from '../../src/shared/schemas/games.ts';
 import { featureDraws, jackpotHit } from '../../src/shared/slot-models.ts';
 import { type TestApi, testApi } from '../helpers/app.ts';
-import { createPlayers, newKey, tokenFor } from '../helpers/wallet.ts';
+import { launchGame, newRoundId } from '../helpers/studio.ts';
+import { fundedPlayer } from '../helpers/wallet.ts';
 
 let api: TestApi;
 const db = () => api.ctx.database.db;
@@ -25,25 +26,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 type RoundBody = { status: number; round: StudioRound; balance: number; message?: string };
-const roundId = () => newKey('round').replace('-', '_');
 const GAME = 'mega-eagle-millions';
 const POOL = 'eagle-mega';
-
-async function player(cents: number): Promise<{ id: number; token: string }> {
-  const [id] = (await createPlayers(db(), 1)) as [number];
-  await walletOf(api.ctx).deposit({ key: newKey('dep'), playerId: id, amount: cents, provider: 'card' });
-  return { id, token: await tokenFor(api.ctx, id) };
-}
-
-async function launch(slug: string, token?: string): Promise<string> {
-  const { body } = await api.json<{ status: number; gameURL: string }>(
-    'front/get_game_url',
-    { game_code: slug, is_real: Boolean(token), lang: 'en' },
-    token ? { token } : {},
-  );
-  expect(body.status).toBe(1);
-  return new URLSearchParams(body.gameURL.split('#')[1]).get('s') as string;
-}
 
 async function pool() {
   const [row] = await db()
@@ -67,7 +51,7 @@ async function winningSeeds(playerId: number, stake: number): Promise<number> {
 
 describe('progressive jackpot', () => {
   it("states the reels' RTP plus the pool's long-run share before play", async () => {
-    const session = await launch(GAME);
+    const session = await launchGame(api, GAME);
     const { body } = await api.json<StudioSessionReply>('studio/session', { session });
     const def = JACKPOT_POOLS.find((p) => p.slug === POOL)!;
     expect(jackpotRtp(def)).toBeCloseTo(0.01 + 100_000 / 50_000_000, 12);
@@ -77,11 +61,11 @@ describe('progressive jackpot', () => {
 
   it('grows the pool by exactly the floored share of every real stake, and not by free play', async () => {
     const before = await pool();
-    const p = await player(100_000);
-    const session = await launch(GAME, p.token);
+    const p = await fundedPlayer(api, 100_000);
+    const session = await launchGame(api, GAME, p.token);
     const stakes = [12.34, 0.99, 5, 100];
     for (const stake of stakes) {
-      const { body } = await api.json<RoundBody>('studio/start', { session, roundId: roundId(), stake, choice: {} });
+      const { body } = await api.json<RoundBody>('studio/start', { session, roundId: newRoundId(), stake, choice: {} });
       expect(body.status).toBe(1);
     }
     const share = stakes.reduce((sum, stake) => sum + Math.floor((Math.round(stake * 100) * 100) / 10_000), 0);
@@ -90,8 +74,8 @@ describe('progressive jackpot', () => {
     expect(after.amount - before.amount).toBe(share);
     expect(after.contributed - before.contributed).toBe(share);
 
-    const fun = await launch(GAME);
-    for (let i = 0; i < 3; i++) await api.json<RoundBody>('studio/start', { session: fun, roundId: roundId(), stake: 10, choice: {} });
+    const fun = await launchGame(api, GAME);
+    for (let i = 0; i < 3; i++) await api.json<RoundBody>('studio/start', { session: fun, roundId: newRoundId(), stake: 10, choice: {} });
     expect((await pool()).amount).toBe(after.amount);
   });
 
@@ -105,10 +89,10 @@ describe('progressive jackpot', () => {
     const stake = 10_000;
     const share = 100;
     const winners = 5;
-    const players = await Promise.all(Array.from({ length: winners }, () => player(1_000_000)));
+    const players = await Promise.all(Array.from({ length: winners }, () => fundedPlayer(api, 1_000_000)));
     for (const p of players) await winningSeeds(p.id, stake);
-    const sessions = await Promise.all(players.map((p) => launch(GAME, p.token)));
-    const ids = players.map(() => roundId());
+    const sessions = await Promise.all(players.map((p) => launchGame(api, GAME, p.token)));
+    const ids = players.map(() => newRoundId());
     const replies = await Promise.all(
       sessions.map((session, i) => api.json<RoundBody>('studio/start', { session, roundId: ids[i], stake: stake / 100, choice: {} })),
     );
@@ -148,9 +132,9 @@ describe('progressive jackpot', () => {
 
   it('keeps the pool when the wallet refuses the stake', async () => {
     const before = await pool();
-    const p = await player(50);
-    const session = await launch(GAME, p.token);
-    const { body } = await api.json<RoundBody>('studio/start', { session, roundId: roundId(), stake: 10, choice: {} });
+    const p = await fundedPlayer(api, 50);
+    const session = await launchGame(api, GAME, p.token);
+    const { body } = await api.json<RoundBody>('studio/start', { session, roundId: newRoundId(), stake: 10, choice: {} });
     expect(body.status).toBe(0);
     expect(body.message).toBe('insufficient_funds');
     expect((await pool()).amount).toBe(before.amount);

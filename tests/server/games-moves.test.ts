@@ -4,8 +4,7 @@
 // for is not played; repeats, races and crashes never take a stake twice or lose one.
 // The cards are stacked so each outcome is known before it is dealt.
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { manualClock } from '../../src/server/clock.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { rows } from '../../src/server/db/client.ts';
 import { gameRounds, games, gameSessions, promotions } from '../../src/server/db/schema/index.ts';
 import { dealBlackjackFrom } from '../../src/server/games/engines/blackjack.ts';
@@ -13,28 +12,18 @@ import { ONE_DECK } from '../../src/server/games/engines/cards.ts';
 import { dealHoldemFrom, type HoldemChoice } from '../../src/server/games/engines/holdem.ts';
 import { ENGINES } from '../../src/server/games/engines/index.ts';
 import { STALE_ROUND_MS, stakeKeys, studioOf } from '../../src/server/games/studio.ts';
-import { auditLedger, readBalance, walletOf } from '../../src/server/wallet/index.ts';
+import { readBalance, walletOf } from '../../src/server/wallet/index.ts';
 import type { StudioRound } from '../../src/shared/schemas/games.ts';
-import { type TestApi, testApi } from '../helpers/app.ts';
-import { createPlayers, newKey, tokenFor } from '../helpers/wallet.ts';
+import { ABANDONED_HOURS, expectBalancedLedger, launchGame, newRoundId, studioSuite } from '../helpers/studio.ts';
+import { fundedPlayer, newKey } from '../helpers/wallet.ts';
 
-const HOURS = 6;
+const HOURS = ABANDONED_HOURS;
 const HOUR = 3_600_000;
-const clock = manualClock();
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await testApi({ ABANDONED_HAND_HOURS: String(HOURS) }, { clock });
-});
-afterAll(() => api.close());
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const { api, clock } = studioSuite();
 
 type RoundBody = { status: number; round: StudioRound; balance: number; message?: string };
 type Reply = { status: number; body: RoundBody };
 
-const roundId = () => newKey('round').replace('-', '_');
 const db = () => api.ctx.database.db;
 const wallet = () => walletOf(api.ctx);
 
@@ -54,24 +43,8 @@ function stackHoldem(cards: string) {
   vi.spyOn(ENGINES.holdem, 'start').mockImplementation((_rng, choice) => dealHoldemFrom(nine, choice as HoldemChoice));
 }
 
-async function player(cents: number): Promise<{ id: number; token: string }> {
-  const [id] = (await createPlayers(db(), 1)) as [number];
-  if (cents > 0) await wallet().deposit({ key: newKey('dep'), playerId: id, amount: cents, provider: 'card' });
-  return { id, token: await tokenFor(api.ctx, id) };
-}
-
-async function launch(slug: string, accessToken?: string): Promise<string> {
-  const { body } = await api.json<{ status: number; gameURL: string }>(
-    'front/get_game_url',
-    { game_code: slug, is_real: Boolean(accessToken), lang: 'en' },
-    accessToken ? { token: accessToken } : {},
-  );
-  expect(body.status).toBe(1);
-  return new URLSearchParams(body.gameURL.split('#')[1]).get('s') as string;
-}
-
 async function deal(session: string, stake = 1, choice: object = {}): Promise<StudioRound> {
-  const { status, body } = await api.json<RoundBody>('studio/start', { session, roundId: roundId(), stake, choice });
+  const { status, body } = await api.json<RoundBody>('studio/start', { session, roundId: newRoundId(), stake, choice });
   expect([status, body.status]).toEqual([200, 1]);
   return body.round;
 }
@@ -99,16 +72,12 @@ async function betList(token: string) {
   return body.transactions;
 }
 
-async function expectBalancedLedger() {
-  expect(await auditLedger(db())).toMatchObject({ total: 0, negativeAccounts: [], driftedAccounts: [], unbalancedOperations: [] });
-}
-
 describe('studio: blackjack moves that take a stake', () => {
   it('takes the double as a second bet, pays each bet its own win, and lists the hand as one round of both stakes', async () => {
     // 11 doubles into 21; the dealer's 16 draws a king and busts.
     stackBlackjack(['6S', '5C'], ['9H', '7D'], 'TS', 'KC');
-    const p = await player(10_000);
-    const session = await launch('classic-blackjack', p.token);
+    const p = await fundedPlayer(api, 10_000);
+    const session = await launchGame(api, 'classic-blackjack', p.token);
     const hand = await deal(session, 2);
     expect(hand.actions).toContain('double');
     const { status, body } = await move(session, hand, 'double');
@@ -124,14 +93,14 @@ describe('studio: blackjack moves that take a stake', () => {
     const list = await betList(p.token);
     expect(list.count).toBe(1);
     expect(list.rows[0]).toMatchObject({ name: 'Classic Blackjack', bet: 4, win: 8, total: 4 });
-    await expectBalancedLedger();
+    await expectBalancedLedger(db());
   });
 
   it('splits a pair for one stake more, doubles a split hand, and pays each hand on its own', async () => {
     // Nines against a ten: 9+2 doubles into 21 and wins, 9+7 stands at 16 and loses to 20.
     stackBlackjack(['9S', '9C'], ['TH', 'QD'], '2S', 'TC', '7H');
-    const p = await player(10_000);
-    const session = await launch('classic-blackjack', p.token);
+    const p = await fundedPlayer(api, 10_000);
+    const session = await launchGame(api, 'classic-blackjack', p.token);
     const hand = await deal(session, 1);
     const split = await move(session, hand, 'split');
     expect(split.body.round).toMatchObject({ done: false, stake: 2, stakes: [1, 1] });
@@ -147,13 +116,13 @@ describe('studio: blackjack moves that take a stake', () => {
       [100, 200],
     ]);
     expect((await betList(p.token)).rows[0]).toMatchObject({ bet: 3, win: 4, total: 1 });
-    await expectBalancedLedger();
+    await expectBalancedLedger(db());
   });
 
   it('takes insurance as half a stake and pays it 2 to 1 when the dealer has blackjack', async () => {
     stackBlackjack(['TS', '9C'], ['AH', 'KD']);
-    const p = await player(10_000);
-    const session = await launch('classic-blackjack', p.token);
+    const p = await fundedPlayer(api, 10_000);
+    const session = await launchGame(api, 'classic-blackjack', p.token);
     const hand = await deal(session, 2);
     expect(hand.actions).toEqual(['insurance', 'no_insurance']);
     const { body } = await move(session, hand, 'insurance');
@@ -164,13 +133,13 @@ describe('studio: blackjack moves that take a stake', () => {
       [200, 0],
       [100, 300],
     ]);
-    await expectBalancedLedger();
+    await expectBalancedLedger(db());
   });
 
   it('surrenders for half the stake back, taking nothing more', async () => {
     stackBlackjack(['TS', '6C'], ['TH', '7D']);
-    const p = await player(10_000);
-    const session = await launch('classic-blackjack', p.token);
+    const p = await fundedPlayer(api, 10_000);
+    const session = await launchGame(api, 'classic-blackjack', p.token);
     const hand = await deal(session, 2);
     const { body } = await move(session, hand, 'surrender');
     expect(body.round).toMatchObject({ done: true, stake: 2, stakes: [2], win: 1 });
@@ -179,8 +148,8 @@ describe('studio: blackjack moves that take a stake', () => {
 
   it('refuses a double the balance cannot pay: the hand stays playable as it was, and a double after a deposit is taken once', async () => {
     stackBlackjack(['6S', '5C'], ['9H', '7D'], 'TS', 'KC');
-    const p = await player(100);
-    const session = await launch('classic-blackjack', p.token);
+    const p = await fundedPlayer(api, 100);
+    const session = await launchGame(api, 'classic-blackjack', p.token);
     const hand = await deal(session, 1);
     const refused = await move(session, hand, 'double');
     expect(refused).toEqual({ status: 200, body: { status: 0, message: 'insufficient_funds', balance: 0 } });
@@ -196,13 +165,13 @@ describe('studio: blackjack moves that take a stake', () => {
     // The refused try's number is not used again: the wallet keeps its refusal under that key.
     const [round] = await roundsOf(p.id);
     expect(round?.stakes.map((s) => s.n)).toEqual([0, 2]);
-    await expectBalancedLedger();
+    await expectBalancedLedger(db());
   });
 
   it('takes one stake for parallel repeats of a double, and for a double and a split sent at once from two windows', async () => {
     stackBlackjack(['8S', '8C'], ['9H', '7D'], 'TS', 'KC', '2H', '9S');
-    const p = await player(10_000);
-    const session = await launch('classic-blackjack', p.token);
+    const p = await fundedPlayer(api, 10_000);
+    const session = await launchGame(api, 'classic-blackjack', p.token);
     const hand = await deal(session, 1);
     const replies = await Promise.all(Array.from({ length: 6 }, () => move(session, hand, 'double')));
     for (const r of replies) {
@@ -214,7 +183,7 @@ describe('studio: blackjack moves that take a stake', () => {
     expect(late.body.round).toEqual(replies[0]?.body.round);
     expect((await betsOf(p.id)).filter((b) => b.state !== 'rolled_back')).toHaveLength(2);
 
-    const other = await launch('classic-blackjack', p.token);
+    const other = await launchGame(api, 'classic-blackjack', p.token);
     const next = await deal(session, 1);
     const [a, b] = await Promise.all([move(session, next, 'double'), move(other, next, 'split')]);
     // Whichever came first was played; the other is answered with the hand as it then stood.
@@ -223,12 +192,12 @@ describe('studio: blackjack moves that take a stake', () => {
     expect(a.body.round.step).toBe(b.body.round.step);
     const [, second] = await roundsOf(p.id);
     expect(second?.stakes).toHaveLength(2);
-    await expectBalancedLedger();
+    await expectBalancedLedger(db());
   });
 
   it('plays free play on the pretend balance in one transaction, refusing a double it cannot pay', async () => {
     stackBlackjack(['6S', '5C'], ['9H', '7D'], 'TS', 'KC');
-    const session = await launch('classic-blackjack');
+    const session = await launchGame(api, 'classic-blackjack');
     const hand = await deal(session, 100);
     await db()
       .update(gameSessions)
@@ -249,8 +218,8 @@ describe("studio: Casino Hold'em's call and AA Bonus", () => {
   it('takes the AA Bonus with the ante and the call after the flop, each a bet paid on its own', async () => {
     // Aces on the flop for the bonus; the dealer's kings qualify and lose to three aces.
     stackHoldem('AS AH KC KD AD 7C 2S 9H 3D');
-    const p = await player(10_000);
-    const session = await launch('casino-holdem', p.token);
+    const p = await fundedPlayer(api, 10_000);
+    const session = await launchGame(api, 'casino-holdem', p.token);
     const hand = await deal(session, 2, { aaBonus: true });
     expect(hand).toMatchObject({ done: false, actions: ['call', 'fold'], stake: 4, stakes: [2, 2] });
     expect(await real(p.id)).toBe(9_600);
@@ -264,13 +233,13 @@ describe("studio: Casino Hold'em's call and AA Bonus", () => {
       [400, 800],
     ]);
     expect((await betList(p.token)).rows[0]).toMatchObject({ name: "Casino Hold'em", bet: 8, win: 28 });
-    await expectBalancedLedger();
+    await expectBalancedLedger(db());
   });
 
   it('loses only the ante on a fold, and takes no call', async () => {
     stackHoldem('2S 7H KC KD AD 9C 4S 5H 3D');
-    const p = await player(10_000);
-    const session = await launch('casino-holdem', p.token);
+    const p = await fundedPlayer(api, 10_000);
+    const session = await launchGame(api, 'casino-holdem', p.token);
     const hand = await deal(session, 1);
     const { body } = await move(session, hand, 'fold');
     expect(body.round).toMatchObject({ done: true, stake: 1, stakes: [1], win: 0 });
@@ -279,20 +248,20 @@ describe("studio: Casino Hold'em's call and AA Bonus", () => {
 
   it('refuses the deal whole when the balance pays the ante but not the AA Bonus, returning the ante', async () => {
     stackHoldem('AS AH KC KD AD 7C 2S 9H 3D');
-    const p = await player(150);
-    const session = await launch('casino-holdem', p.token);
-    const refused = await api.json('studio/start', { session, roundId: roundId(), stake: 1, choice: { aaBonus: true } });
+    const p = await fundedPlayer(api, 150);
+    const session = await launchGame(api, 'casino-holdem', p.token);
+    const refused = await api.json('studio/start', { session, roundId: newRoundId(), stake: 1, choice: { aaBonus: true } });
     expect(refused).toEqual({ status: 200, body: { status: 0, message: 'insufficient_funds', balance: 1.5 } });
     expect(await real(p.id)).toBe(150);
     expect((await roundsOf(p.id)).map((r) => r.status)).toEqual(['refused']);
     expect(await betList(p.token)).toEqual({ count: 0, rows: [] });
-    await expectBalancedLedger();
+    await expectBalancedLedger(db());
   });
 
   it('refuses a call the balance cannot pay and keeps the hand for a call or a fold', async () => {
     stackHoldem('AS AH KC KD AD 7C 2S 9H 3D');
-    const p = await player(200);
-    const session = await launch('casino-holdem', p.token);
+    const p = await fundedPlayer(api, 200);
+    const session = await launchGame(api, 'casino-holdem', p.token);
     const hand = await deal(session, 1);
     expect(await move(session, hand, 'call')).toEqual({ status: 200, body: { status: 0, message: 'insufficient_funds', balance: 1 } });
     const { body } = await move(session, hand, 'fold');
@@ -331,8 +300,8 @@ describe('studio: crashes around a stake taken by a move', () => {
 
   it('plays on a double whose stake landed but whose move was not written, when the same request comes again', async () => {
     stackBlackjack(['6S', '5C'], ['9H', '7D'], 'TS', 'KC');
-    const p = await player(10_000);
-    const session = await launch('classic-blackjack', p.token);
+    const p = await fundedPlayer(api, 10_000);
+    const session = await launchGame(api, 'classic-blackjack', p.token);
     const hand = await deal(session, 1);
     await crashAfterClaim(p.id, hand, { move: 'double' }, 100, true);
     expect(await real(p.id)).toBe(9_800);
@@ -341,13 +310,13 @@ describe('studio: crashes around a stake taken by a move', () => {
     expect(body.round).toMatchObject({ done: true, stakes: [1, 1], win: 4 });
     expect(await real(p.id)).toBe(10_200);
     expect(await betsOf(p.id)).toHaveLength(2);
-    await expectBalancedLedger();
+    await expectBalancedLedger(db());
   });
 
   it('plays on the waiting double when another move comes for the same step, and answers that move with the hand as it then stands', async () => {
     stackBlackjack(['6S', '5C'], ['9H', '7D'], 'TS', 'KC');
-    const p = await player(10_000);
-    const session = await launch('classic-blackjack', p.token);
+    const p = await fundedPlayer(api, 10_000);
+    const session = await launchGame(api, 'classic-blackjack', p.token);
     const hand = await deal(session, 1);
     await crashAfterClaim(p.id, hand, { move: 'double' }, 100, true);
     const { body } = await move(session, hand, 'stand');
@@ -357,16 +326,16 @@ describe('studio: crashes around a stake taken by a move', () => {
 
   it('lets the sweep finish a move left waiting: with its stake landed, before its stake was sent, and refused for want of money', async () => {
     stackBlackjack(['6S', '5C'], ['9H', '7D'], 'TS', 'KC');
-    const landed = await player(10_000);
-    const unsent = await player(10_000);
-    const broke = await player(100);
+    const landed = await fundedPlayer(api, 10_000);
+    const unsent = await fundedPlayer(api, 10_000);
+    const broke = await fundedPlayer(api, 100);
     const hands = [];
     for (const [p, isLanded] of [
       [landed, true],
       [unsent, false],
       [broke, false],
     ] as const) {
-      const hand = await deal(await launch('classic-blackjack', p.token), 1);
+      const hand = await deal(await launchGame(api, 'classic-blackjack', p.token), 1);
       await crashAfterClaim(p.id, hand, { move: 'double' }, 100, isLanded);
       hands.push(hand);
     }
@@ -382,13 +351,13 @@ describe('studio: crashes around a stake taken by a move', () => {
     // Nobody could pay it: the hand is as it was, waiting for its player.
     expect((await roundsOf(broke.id))[0]).toMatchObject({ status: 'open', pending: null, stake: 100, step: hands[2]!.step });
     expect(await real(broke.id)).toBe(0);
-    await expectBalancedLedger();
+    await expectBalancedLedger(db());
   });
 
   it('returns every stake of a deal left halfway: the ante and the AA Bonus', async () => {
     stackHoldem('AS AH KC KD AD 7C 2S 9H 3D');
-    const p = await player(10_000);
-    const session = await launch('casino-holdem', p.token);
+    const p = await fundedPlayer(api, 10_000);
+    const session = await launchGame(api, 'casino-holdem', p.token);
     const hand = await deal(session, 1, { aaBonus: true });
     // As if the deal had died after both stakes landed and before the round was marked open.
     await db().update(gameRounds).set({ status: 'new' }).where(eq(gameRounds.roundKey, hand.roundId));
@@ -397,7 +366,7 @@ describe('studio: crashes around a stake taken by a move', () => {
     expect((await roundsOf(p.id)).map((r) => r.status)).toEqual(['void']);
     expect(await real(p.id)).toBe(10_000);
     expect((await betsOf(p.id)).map((b) => b.state)).toEqual(['rolled_back', 'rolled_back']);
-    await expectBalancedLedger();
+    await expectBalancedLedger(db());
   });
 });
 
@@ -406,8 +375,8 @@ describe('studio: hands left with a decision to make', () => {
 
   it("folds a Casino Hold'em hand left longer than the configured hours: the ante is lost, no call is taken, the AA Bonus is paid", async () => {
     stackHoldem('AS AH KC KD AD 7C 2S 9H 3D');
-    const p = await player(10_000);
-    const session = await launch('casino-holdem', p.token);
+    const p = await fundedPlayer(api, 10_000);
+    const session = await launchGame(api, 'casino-holdem', p.token);
     await deal(session, 1, { aaBonus: true });
     clock.advance(HOURS * HOUR + 60_000);
     await sweep();
@@ -415,14 +384,14 @@ describe('studio: hands left with a decision to make', () => {
     expect(round).toMatchObject({ status: 'settled', finished: true, stake: 200, win: 800 });
     expect(round?.view).toMatchObject({ stage: 'folded' });
     expect(await real(p.id)).toBe(10_000 - 200 + 800);
-    await expectBalancedLedger();
+    await expectBalancedLedger(db());
   });
 
   it('declines insurance for a blackjack hand left at the insurance question, and plays it out without another stake', async () => {
     // 19 against the dealer's ace and seven: no blackjack, the dealer stands on soft 18.
     stackBlackjack(['TS', '9C'], ['AH', '7D']);
-    const p = await player(10_000);
-    const session = await launch('classic-blackjack', p.token);
+    const p = await fundedPlayer(api, 10_000);
+    const session = await launchGame(api, 'classic-blackjack', p.token);
     await deal(session, 1);
     clock.advance(HOURS * HOUR + 60_000);
     await sweep();
@@ -436,13 +405,13 @@ describe('studio: hands left with a decision to make', () => {
 describe('studio: bonus money in a round of several stakes', () => {
   it('pays each stake its win the way that stake was paid: real and bonus as the double and the hand each took them', async () => {
     stackBlackjack(['6S', '5C'], ['9H', '7D'], 'TS', 'KC');
-    const p = await player(50);
+    const p = await fundedPlayer(api, 50);
     const [promotion] = await db()
       .insert(promotions)
       .values({ promoCode: newKey('PROMO'), bonusKind: 'fixed', bonusValue: 1_000, wageringMultiplier: 10 })
       .returning({ id: promotions.id });
     expect((await wallet().bonusGrant({ key: newKey('grant'), playerId: p.id, promotionId: promotion!.id })).ok).toBe(true);
-    const session = await launch('classic-blackjack', p.token);
+    const session = await launchGame(api, 'classic-blackjack', p.token);
     const hand = await deal(session, 1);
     await move(session, hand, 'double');
     // The hand's 1.00: 0.50 real, 0.50 bonus; the double's 1.00: all bonus. Each wins 2.00.
@@ -452,7 +421,7 @@ describe('studio: bonus money in a round of several stakes', () => {
     ]);
     const after = await readBalance(db(), p.id);
     expect([after.real, after.bonus]).toEqual([100, 1_000 - 150 + 300]);
-    await expectBalancedLedger();
+    await expectBalancedLedger(db());
   });
 });
 
@@ -460,8 +429,8 @@ describe('studio: a round of several stakes in the bet list', () => {
   it('shows one row per round, its stakes and wins added up', async () => {
     // Ace high against the dealer's kings: the call loses.
     stackHoldem('2S 7H KC KD AD 9C JS 5H 3D');
-    const p = await player(10_000);
-    const session = await launch('casino-holdem', p.token);
+    const p = await fundedPlayer(api, 10_000);
+    const session = await launchGame(api, 'casino-holdem', p.token);
     const first = await deal(session, 1, { aaBonus: true });
     await move(session, first, 'call');
     const second = await deal(session, 2);

@@ -13,7 +13,7 @@ import { readBalance, type Wallet, walletOf } from '../../src/server/wallet/inde
 import { ROULETTE_SPOT_BY_KEY, type RouletteBetSpot, type RouletteSpot, rouletteMultiplier, rouletteSpotKey } from '../../src/shared/game-tables.ts';
 import type { ListedGame, StudioRound } from '../../src/shared/schemas/games.ts';
 import { type TestApi, testApi } from '../helpers/app.ts';
-import { createPlayers, newKey, tokenFor } from '../helpers/wallet.ts';
+import { fundedPlayer, newKey } from '../helpers/wallet.ts';
 
 let api: TestApi;
 let wallet: Wallet;
@@ -26,12 +26,6 @@ afterAll(() => api.close());
 
 type GamesBody = { status: number; gameList: { count: number; rows: ListedGame[] } };
 type RoundBody = { status: number; round: StudioRound; balance: number; message?: string };
-
-async function player(cents: number): Promise<{ id: number; token: string }> {
-  const [id] = (await createPlayers(api.ctx.database.db, 1)) as [number];
-  if (cents > 0) await wallet.deposit({ key: newKey('dep'), playerId: id, amount: cents, provider: 'card' });
-  return { id, token: await tokenFor(api.ctx, id) };
-}
 
 /** Launches a game and returns the session token from its URL fragment. */
 async function launch(slug: string, options: { token?: string; lang?: string } = {}): Promise<string> {
@@ -182,8 +176,8 @@ describe('front/get_game_url', () => {
   });
 
   it("plays real money for the token's player, whatever player_id the body names", async () => {
-    const alice = await player(5_000);
-    const bob = await player(5_000);
+    const alice = await fundedPlayer(api, 5_000);
+    const bob = await fundedPlayer(api, 5_000);
     const { body } = await api.json<{ gameURL: string }>(
       'front/get_game_url',
       { game_code: 'lucky-dice', is_real: true, player_id: bob.id },
@@ -282,7 +276,7 @@ describe('studio: free play', () => {
 
 describe('studio: real money', () => {
   it('moves the stake and the win through the wallet and lists the bet under the game name', async () => {
-    const p = await player(10_000);
+    const p = await fundedPlayer(api, 10_000);
     const token = await launch('lucky-dice', { token: p.token });
     const { body } = await api.json<RoundBody>('studio/start', { session: token, roundId: roundId(), stake: 10, choice: { target: 90, direction: 'under' } });
     expect(body.status).toBe(1);
@@ -295,7 +289,7 @@ describe('studio: real money', () => {
   });
 
   it('answers a repeated start with the same round, moving the money once', async () => {
-    const p = await player(10_000);
+    const p = await fundedPlayer(api, 10_000);
     const token = await launch('lucky-dice', { token: p.token });
     const request = { session: token, roundId: roundId(), stake: 5, choice: { target: 50, direction: 'over' } };
     const replies = await Promise.all(Array.from({ length: 6 }, () => api.json<RoundBody>('studio/start', request)));
@@ -310,7 +304,7 @@ describe('studio: real money', () => {
   });
 
   it('never spends more than the balance when rounds race', async () => {
-    const p = await player(1_000);
+    const p = await fundedPlayer(api, 1_000);
     const token = await launch('lucky-dice', { token: p.token });
     // Under 2 almost never wins, so money only leaves; ten stakes of 3.00 race for 10.00.
     const replies = await Promise.all(
@@ -328,7 +322,7 @@ describe('studio: real money', () => {
   });
 
   it('refuses bad stakes and choices with a message and moves nothing', async () => {
-    const p = await player(10_000);
+    const p = await fundedPlayer(api, 10_000);
     const token = await launch('lucky-dice', { token: p.token });
     const bad = [
       { stake: 0.05, choice: { target: 50, direction: 'under' }, message: 'stake_out_of_range' },
@@ -347,7 +341,7 @@ describe('studio: real money', () => {
   });
 
   it('plays a multi-step round move by move, applying a repeated move once, and resumes it after a reload', async () => {
-    const p = await player(10_000);
+    const p = await fundedPlayer(api, 10_000);
     const token = await launch('classic-blackjack', { token: p.token });
     let round: StudioRound | undefined;
     // A natural blackjack ends at the deal; deal until a hand is open. A dealer's ace offers
@@ -384,7 +378,7 @@ describe('studio: real money', () => {
   });
 
   it('finishes rounds left halfway: pays a decided round, returns the stake of one never confirmed', async () => {
-    const p = await player(10_000);
+    const p = await fundedPlayer(api, 10_000);
     const token = await launch('lucky-dice', { token: p.token });
     const { body } = await api.json<RoundBody>('studio/start', { session: token, roundId: roundId(), stake: 1, choice: { target: 50, direction: 'under' } });
     const [session] = await api.ctx.database.db.select().from(gameSessions).where(eq(gameSessions.playerId, p.id));
@@ -486,7 +480,7 @@ describe('studio: real money', () => {
   });
 
   it('pays a decided round in the background when the player never comes back', async () => {
-    const p = await player(10_000);
+    const p = await fundedPlayer(api, 10_000);
     await launch('lucky-dice', { token: p.token });
     const [session] = await api.ctx.database.db.select().from(gameSessions).where(eq(gameSessions.playerId, p.id));
     if (!session) throw new Error('no session');
@@ -523,7 +517,7 @@ describe('studio: real money', () => {
   });
 
   it('keeps the books: the balance equals deposits minus stakes plus wins over many rounds of every engine', async () => {
-    const p = await player(100_000);
+    const p = await fundedPlayer(api, 100_000);
     const choices: Record<string, unknown> = {
       'eagle-fruits': {},
       'lucky-dice': { target: 60, direction: 'over' },
@@ -606,7 +600,7 @@ describe('studio: roulette chips', () => {
   });
 
   it('takes exactly the sum of the spots as the stake and pays exactly the sum of their wins', async () => {
-    const p = await player(10_000);
+    const p = await fundedPlayer(api, 10_000);
     const token = await launch('european-roulette', { token: p.token });
     let expected = 10_000;
     for (let i = 0; i < 12; i++) {
@@ -634,7 +628,7 @@ describe('studio: roulette chips', () => {
   });
 
   it('refuses a stake that is not the sum of the spots, a spot outside the limits, bets off the table and an empty layout, and moves nothing', async () => {
-    const p = await player(50_000);
+    const p = await fundedPlayer(api, 50_000);
     const european = await launch('european-roulette', { token: p.token });
     const royal = await launch('royal-roulette', { token: p.token });
     const low = await launch('auto-roulette', { token: p.token });
@@ -683,7 +677,7 @@ describe('studio: roulette chips', () => {
   });
 
   it('answers repeats of a round id with the same round, moving the money once', async () => {
-    const p = await player(10_000);
+    const p = await fundedPlayer(api, 10_000);
     const token = await launch('european-roulette', { token: p.token });
     const id = roundId();
     const replies = await Promise.all(Array.from({ length: 6 }, () => spin(token, 0.79, layout, id)));

@@ -11,7 +11,7 @@ import { DEFAULT_PROFILE, STRICT_PROFILE } from '../../src/shared/jurisdiction.t
 import { type TestApi, testApi } from '../helpers/app.ts';
 import { jpeg, pdf, uploadRequest } from '../helpers/documents.ts';
 import { logIn, register, signUpForm, uniqueIp } from './accounts/helpers.ts';
-import { cardToken, follow, realBalance } from './payments/helpers.ts';
+import { BANK, cardToken, follow, realBalance } from './payments/helpers.ts';
 
 let api: TestApi;
 let dir: string;
@@ -29,16 +29,6 @@ afterAll(async () => {
 /** Addresses the offline IP table places in Germany's neighbour and in Great Britain. */
 const NL_IP = '2.16.0.1';
 const GB_IP = '212.58.244.20';
-const BANK = {
-  accountNumber: 'DE89 3704 0044 0532 0130 00',
-  beneficiaryName: 'Test Player',
-  swiftCode: 'COBADEFFXXX',
-  bankName: 'Commerzbank',
-  city: 'Berlin',
-  zipCode: '10117',
-  registrationAddress: 'Unter den Linden 1',
-  country: 'DE',
-};
 
 type Reply = { status: number; message?: string } & Record<string, unknown>;
 

@@ -10,6 +10,7 @@ import { ingest } from '../../src/server/sports/ingest.ts';
 import { auditLedger, balancedPerCurrency, readBalance, walletOf } from '../../src/server/wallet/index.ts';
 import type { FreeBetsReply, PlaceSportBetsReply, SportBetsReply } from '../../src/shared/sports.ts';
 import { type TestApi, testApi } from '../helpers/app.ts';
+import { matchResult, selectionOf } from '../helpers/sports.ts';
 import { createPlayers, newKey, tokenFor } from '../helpers/wallet.ts';
 
 const clock = manualClock(Date.UTC(2031, 2, 3, 9, 0));
@@ -52,31 +53,14 @@ async function fixture(home = 200): Promise<string> {
         home: `Home ${eventSeq}`,
         away: `Away ${eventSeq}`,
         startsAt: clock.now() + 3_600_000,
-        markets: [
-          {
-            type: 'match_result',
-            line: 0,
-            selections: [
-              { code: '1', odds: home },
-              { code: 'X', odds: 340 },
-              { code: '2', odds: 380 },
-            ],
-          },
-        ],
+        markets: [matchResult(home)],
       },
     },
   ]);
   return id;
 }
 
-async function selection(externalId: string, code: string): Promise<{ id: number; odds: number }> {
-  const rows = await api.ctx.database.db.execute<{ id: number; odds: number }>(
-    sql`select s.id, s.odds from sport_selections s join sport_markets m on m.id = s.market_id join sport_events e on e.id = m.event_id
-        where e.external_id = ${externalId} and s.code = ${code}`,
-  );
-  const [row] = Array.isArray(rows) ? rows : (rows as unknown as { rows: { id: number; odds: number }[] }).rows;
-  return { id: Number(row?.id), odds: Number(row?.odds) / 100 };
-}
+const selection = (externalId: string, code: string) => selectionOf(api.ctx.database.db, externalId, code);
 
 const place = (token: string, body: object) => api.json<PlaceSportBetsReply>('front/place_sport_bets', body, { token });
 const freeBets = async (token: string) => (await api.json<FreeBetsReply>('front/get_free_bets', {}, { token })).body.free_bets;

@@ -10,7 +10,8 @@ import { ingest } from '../../src/server/sports/ingest.ts';
 import { auditLedger, balancedPerCurrency, readBalance, walletOf } from '../../src/server/wallet/index.ts';
 import type { FreeBetsReply, PlaceSportBetsReply } from '../../src/shared/sports.ts';
 import { type TestApi, testApi } from '../helpers/app.ts';
-import { createPlayers, newKey, tokenFor } from '../helpers/wallet.ts';
+import { matchResult, selectionOf } from '../helpers/sports.ts';
+import { fundedPlayer, newKey } from '../helpers/wallet.ts';
 
 const clock = manualClock(Date.UTC(2031, 4, 5, 12, 0));
 let api: TestApi;
@@ -30,12 +31,6 @@ afterAll(async () => {
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : (r as { rows: T[] }).rows);
 const query = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await api.ctx.database.db.execute(q));
 
-async function player(cents: number): Promise<{ id: number; token: string }> {
-  const [id] = (await createPlayers(api.ctx.database.db, 1)) as [number];
-  await walletOf(api.ctx).deposit({ key: newKey('dep'), playerId: id, amount: cents, provider: 'card' });
-  return { id, token: await tokenFor(api.ctx, id) };
-}
-
 let seq = 0;
 /** A match in three hours, and its home win at `odds` hundredths. */
 async function homeWin(odds: number): Promise<{ id: number; odds: number }> {
@@ -51,25 +46,12 @@ async function homeWin(odds: number): Promise<{ id: number; odds: number }> {
         home: `Home ${seq}`,
         away: `Away ${seq}`,
         startsAt: clock.now() + 3 * 3_600_000,
-        markets: [
-          {
-            type: 'match_result',
-            line: 0,
-            selections: [
-              { code: '1', odds },
-              { code: 'X', odds: 340 },
-              { code: '2', odds: 380 },
-            ],
-          },
-        ],
+        markets: [matchResult(odds)],
       },
     },
   ]);
-  const [row] = await query<{ id: number }>(
-    sql`select s.id from sport_selections s join sport_markets m on m.id = s.market_id join sport_events e on e.id = m.event_id
-        where e.external_id = ${external} and s.code = '1'`,
-  );
-  return { id: Number(row?.id), odds: odds / 100 };
+  const { id } = await selectionOf(api.ctx.database.db, external, '1');
+  return { id, odds: odds / 100 };
 }
 
 const real = async (id: number) => (await readBalance(api.ctx.database.db, id)).real;
@@ -80,7 +62,7 @@ const slipId = () => newKey('slip').replace('-', '_');
 
 describe('a bet and its stake in one transaction', () => {
   it('a placement that fails after its stake leaves nothing, and the slip placed again places once', async () => {
-    const p = await player(10_000);
+    const p = await fundedPlayer(api, 10_000);
     const s = await homeWin(777);
     const slip = slipId();
     const place = () => api.json<PlaceSportBetsReply>('front/place_sport_bets', { slip_id: slip, bets: [{ selections: [s], stake: 10 }] }, { token: p.token });
@@ -104,7 +86,7 @@ describe('a bet and its stake in one transaction', () => {
   });
 
   it('a free bet whose placement failed is still the player’s', async () => {
-    const p = await player(10_000);
+    const p = await fundedPlayer(api, 10_000);
     const [promo] = await query<{ id: number }>(sql`select id from promotions where promo_code = 'SPORTS20'`);
     const granted = await walletOf(api.ctx).bonusGrant({ key: newKey('grant'), playerId: p.id, promotionId: Number(promo?.id), depositAmount: 5_000 });
     if (!granted.ok) throw new Error(granted.code);

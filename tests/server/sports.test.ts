@@ -9,10 +9,11 @@ import { manualClock } from '../../src/server/clock.ts';
 import { createSimulatedFeed } from '../../src/server/sports/feed/simulated.ts';
 import type { FeedMessage } from '../../src/server/sports/feed/types.ts';
 import { ingest } from '../../src/server/sports/ingest.ts';
-import { auditLedger, balancedPerCurrency, readBalance, walletOf } from '../../src/server/wallet/index.ts';
+import { auditLedger, balancedPerCurrency, readBalance } from '../../src/server/wallet/index.ts';
 import type { PlaceSportBetsReply, SportBetsReply, SportEventsReply } from '../../src/shared/sports.ts';
 import { type TestApi, testApi } from '../helpers/app.ts';
-import { createPlayers, newKey, tokenFor } from '../helpers/wallet.ts';
+import { matchResult, selectionOf } from '../helpers/sports.ts';
+import { fundedPlayer, newKey } from '../helpers/wallet.ts';
 
 const clock = manualClock(Date.UTC(2031, 0, 6, 9, 0));
 let api: TestApi;
@@ -21,12 +22,6 @@ beforeAll(async () => {
   api = await testApi({}, { clock });
 });
 afterAll(() => api.close());
-
-async function player(cents: number): Promise<{ id: number; token: string }> {
-  const [id] = (await createPlayers(api.ctx.database.db, 1)) as [number];
-  if (cents > 0) await walletOf(api.ctx).deposit({ key: newKey('dep'), playerId: id, amount: cents, provider: 'card' });
-  return { id, token: await tokenFor(api.ctx, id) };
-}
 
 let eventSeq = 0;
 /** A football match of our own through the feed seam, starting in an hour; returns its external id. */
@@ -45,15 +40,7 @@ async function fixture(options: { startsIn?: number; odds?: number } = {}): Prom
         away: `Away ${eventSeq}`,
         startsAt: clock.now() + (options.startsIn ?? 3_600_000),
         markets: [
-          {
-            type: 'match_result',
-            line: 0,
-            selections: [
-              { code: '1', odds: o },
-              { code: 'X', odds: 340 },
-              { code: '2', odds: 380 },
-            ],
-          },
+          matchResult(o),
           {
             type: 'total',
             line: 225,
@@ -78,15 +65,7 @@ async function fixture(options: { startsIn?: number; odds?: number } = {}): Prom
 }
 
 /** Selection ids of an event by market type and code. */
-async function selection(externalId: string, type: string, code: string): Promise<{ id: number; odds: number }> {
-  const [row] = await api.ctx.database.db
-    .execute<{ id: number; odds: number }>(
-      sql`select s.id, s.odds from sport_selections s join sport_markets m on m.id = s.market_id join sport_events e on e.id = m.event_id
-        where e.external_id = ${externalId} and m.type = ${type} and s.code = ${code}`,
-    )
-    .then((r) => (Array.isArray(r) ? r : (r as unknown as { rows: { id: number; odds: number }[] }).rows));
-  return { id: Number(row?.id), odds: Number(row?.odds) / 100 };
-}
+const selection = (externalId: string, type: string, code: string) => selectionOf(api.ctx.database.db, externalId, code, type);
 
 const place = (token: string, body: object) => api.json<PlaceSportBetsReply>('front/place_sport_bets', body, { token });
 const slip = () => newKey('slip').replace('-', '_');
@@ -108,7 +87,7 @@ describe('events and prices', () => {
   });
 
   it('refuses bad input with a message and no 500', async () => {
-    const { token } = await player(1000);
+    const { token } = await fundedPlayer(api, 1000);
     const { status, body } = await api.json<{ status: number; message: string }>('front/place_sport_bets', { slip_id: 'x', bets: [] }, { token });
     expect(status).toBe(400);
     expect(body.status).toBe(0);
@@ -119,7 +98,7 @@ describe('placing bets', () => {
   it('places a single through the wallet: the stake once, the bet in the bet list under Sports', async () => {
     const ev = await fixture();
     const s = await selection(ev, 'match_result', '1');
-    const p = await player(10_000);
+    const p = await fundedPlayer(api, 10_000);
     const { body } = await place(p.token, { slip_id: slip(), bets: [{ selections: [s], stake: 10 }] });
     expect(body.bets[0]).toMatchObject({ status: 1, bet: { kind: 'single', stake: 10, odds: 2, potential_return: 20, state: 'open' } });
     expect(body.player.real_balance).toBe(90);
@@ -134,7 +113,7 @@ describe('placing bets', () => {
   it('two tabs placing the same slip at once take one stake', async () => {
     const ev = await fixture();
     const s = await selection(ev, 'match_result', '2');
-    const p = await player(10_000);
+    const p = await fundedPlayer(api, 10_000);
     const body = { slip_id: slip(), bets: [{ selections: [s], stake: 25 }] };
     const [a, b] = await Promise.all([place(p.token, body), place(p.token, body)]);
     expect(a.body.bets[0]?.status).toBe(1);
@@ -148,7 +127,7 @@ describe('placing bets', () => {
   it('a price that moved is refused with the new price unless the slip accepts it', async () => {
     const ev = await fixture();
     const s = await selection(ev, 'match_result', '1');
-    const p = await player(10_000);
+    const p = await fundedPlayer(api, 10_000);
     await ingest(api.ctx, [{ type: 'odds', eventId: ev, markets: [{ type: 'match_result', line: 0, selections: [{ code: '1', odds: 230 }] }] }]);
     const refused = await place(p.token, { slip_id: slip(), bets: [{ selections: [s], stake: 10 }] });
     expect(refused.body.bets[0]).toEqual({ status: 0, message: 'sports_odds_changed', prices: { [String(s.id)]: 2.3 } });
@@ -165,7 +144,7 @@ describe('placing bets', () => {
   it('a price change racing placements: every bet is at a price that was offered, none lost', async () => {
     const ev = await fixture();
     const s = await selection(ev, 'match_result', '1');
-    const p = await player(100_000);
+    const p = await fundedPlayer(api, 100_000);
     const placing = Array.from({ length: 6 }, () => place(p.token, { slip_id: slip(), bets: [{ selections: [s], stake: 5 }] }));
     const moving = ingest(api.ctx, [{ type: 'odds', eventId: ev, markets: [{ type: 'match_result', line: 0, selections: [{ code: '1', odds: 180 }] }] }]);
     const [replies] = await Promise.all([Promise.all(placing), moving]);
@@ -176,7 +155,7 @@ describe('placing bets', () => {
   });
 
   it('refuses suspended markets, started events, same-event accumulators, limits and an empty balance, each with its message', async () => {
-    const p = await player(2_000);
+    const p = await fundedPlayer(api, 2_000);
     const ev = await fixture();
     const s = await selection(ev, 'match_result', '1');
     const t = await selection(ev, 'total', 'over');
@@ -207,7 +186,7 @@ describe('settlement', () => {
   it('pays a win once however often the result comes, and a correction moves only the difference', async () => {
     const ev = await fixture();
     const home = await selection(ev, 'match_result', '1');
-    const p = await player(10_000);
+    const p = await fundedPlayer(api, 10_000);
     await place(p.token, { slip_id: slip(), bets: [{ selections: [home], stake: 10 }] });
     await ingest(api.ctx, [result(ev, 2, 1)]);
     await ingest(api.ctx, [result(ev, 2, 1), result(ev, 2, 1)]);
@@ -226,7 +205,7 @@ describe('settlement', () => {
     const a = await fixture();
     const b = await fixture();
     const c = await fixture();
-    const p = await player(10_000);
+    const p = await fundedPlayer(api, 10_000);
     const total = await selection(a, 'total', 'under'); // 2.25 under at 1.90, 1–1: half win
     const handicap = await selection(b, 'handicap', 'home'); // −1 at 2.10, 1–0: push
     const cancelled = await selection(c, 'match_result', '1');
@@ -247,7 +226,7 @@ describe('settlement', () => {
   it('cash-out of an open single pays its value once, and its result then changes nothing', async () => {
     const ev = await fixture();
     const s = await selection(ev, 'match_result', '1');
-    const p = await player(10_000);
+    const p = await fundedPlayer(api, 10_000);
     const placed = await place(p.token, { slip_id: slip(), bets: [{ selections: [s], stake: 10 }] });
     const bet = placed.body.bets[0];
     if (!bet || bet.status !== 1) throw new Error('not placed');
@@ -272,7 +251,7 @@ describe('a simulated season', () => {
     'plays fixtures, live odds, suspensions and results from a seed; every bet settles and the ledger balances',
     async () => {
       const feed = createSimulatedFeed({ seed: 7, clock, speed: 30, spacingMinutes: 4, horizonHours: 1 });
-      const players = await Promise.all(Array.from({ length: 5 }, () => player(100_000)));
+      const players = await Promise.all(Array.from({ length: 5 }, () => fundedPlayer(api, 100_000)));
       const messages: FeedMessage['type'][] = [];
       const bets = Number(process.env.SPORTS_SEASON_BETS ?? 200);
       // Ten placements a minute of the season, more for a larger run (10,000 bets: a hundred).

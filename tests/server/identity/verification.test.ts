@@ -15,6 +15,7 @@ import { type TestApi, testApi } from '../../helpers/app.ts';
 import { jpeg, pdf, uploadRequest } from '../../helpers/documents.ts';
 import { newKey } from '../../helpers/wallet.ts';
 import { type LoggedIn, logIn, register, uniqueIp } from '../accounts/helpers.ts';
+import { BANK } from '../payments/helpers.ts';
 
 let api: TestApi;
 let dir: string;
@@ -205,16 +206,7 @@ describe('withdrawals and verification (default profile)', () => {
   it('refuses a withdrawal before verification with verification_required, and takes it after', async () => {
     const p = await newPlayer({ last_name: 'Review' });
     expect((await walletOf(api.ctx).deposit({ key: newKey('dep'), playerId: p.playerId, amount: 100_00, provider: 'card' })).ok).toBe(true);
-    const bankForm = {
-      accountNumber: 'DE89 3704 0044 0532 0130 00',
-      beneficiaryName: 'Erika Mustermann',
-      swiftCode: 'COBADEFFXXX',
-      bankName: 'Commerzbank',
-      city: 'Berlin',
-      zipCode: '10117',
-      registrationAddress: 'Unter den Linden 1',
-      country: 'DE',
-    };
+    const bankForm = { ...BANK, beneficiaryName: 'Erika Mustermann' };
     const withdraw = () => api.json('payment/send_withdrawal_request', { paymentId: 2, amount: '20.00', bankForm }, { token: p.accessToken });
     expect((await withdraw()).body).toEqual({ status: 0, message: 'verification_required' });
     // Real-money play stays open under the default profile.

@@ -12,6 +12,18 @@ export async function newPlayer(api: TestApi, currency = 'EUR'): Promise<{ id: n
   return { id, token: await tokenFor(api.ctx, id) };
 }
 
+/** A German bank account that passes the withdrawal form's checks. */
+export const BANK = {
+  accountNumber: 'DE89 3704 0044 0532 0130 00',
+  beneficiaryName: 'Test Player',
+  swiftCode: 'COBADEFFXXX',
+  bankName: 'Commerzbank',
+  city: 'Berlin',
+  zipCode: '10117',
+  registrationAddress: 'Unter den Linden 1',
+  country: 'DE',
+};
+
 export const realBalance = async (api: TestApi, id: number) => (await readBalance(api.ctx.database.db, id)).real;
 
 /** A card token from the sandbox provider's tokenizing endpoint. */

@@ -10,7 +10,7 @@ import { signPayload } from '../../../src/server/payments/signature.ts';
 import { auditLedger, balancedPerCurrency, walletOf } from '../../../src/server/wallet/index.ts';
 import { type TestApi, testApi } from '../../helpers/app.ts';
 import { newKey } from '../../helpers/wallet.ts';
-import { follow, newPlayer, paymentIdOf, paymentRow, postWebhook, realBalance } from './helpers.ts';
+import { BANK, follow, newPlayer, paymentIdOf, paymentRow, postWebhook, realBalance } from './helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -107,17 +107,6 @@ beforeAll(async () => {
   const { providerSecret } = await import('../../../src/server/payments/signature.ts');
   SECRET.value = providerSecret(api.ctx.config.webhookSecret, 'sandbox-wallet');
 });
-
-const BANK = {
-  accountNumber: 'DE89 3704 0044 0532 0130 00',
-  beneficiaryName: 'Test Player',
-  swiftCode: 'COBADEFFXXX',
-  bankName: 'Commerzbank',
-  city: 'Berlin',
-  zipCode: '10117',
-  registrationAddress: 'Unter den Linden 1',
-  country: 'DE',
-};
 
 async function fundedPlayer(cents = 10_000) {
   const p = await newPlayer(api);

@@ -3,26 +3,14 @@
 // session from before; open bonuses forfeited, marketing mail off, pending withdrawals
 // still paid; a break runs out on a controlled clock.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ManualClock, manualClock } from '../../../src/server/clock.ts';
+import { describe, expect, it } from 'vitest';
 import { players, promotions } from '../../../src/server/db/schema/index.ts';
-import { type Wallet, walletOf } from '../../../src/server/wallet/index.ts';
-import { type TestApi, testApi } from '../../helpers/app.ts';
+import { clockedSuite } from '../../helpers/app.ts';
 import { newKey } from '../../helpers/wallet.ts';
 import { type LoggedIn, logIn, register, uniqueIp } from '../accounts/helpers.ts';
 
-let api: TestApi;
-let clock: ManualClock;
-let wallet: Wallet;
+const { api, clock, wallet } = clockedSuite();
 const HOUR = 3_600_000;
-
-beforeAll(async () => {
-  clock = manualClock(Date.now());
-  api = await testApi({}, { clock });
-  wallet = walletOf(api.ctx);
-});
-afterAll(() => api.close());
-beforeEach(() => clock.set(Date.now()));
 
 type Player = LoggedIn & { username: string; password: string };
 async function newPlayer(): Promise<Player> {

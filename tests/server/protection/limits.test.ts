@@ -1,25 +1,13 @@
 // Player limits on the wallet's money moves (PGlite and PostgreSQL): each limit refused
 // at one cent over, inside the same transaction as the move; concurrent bets that cannot
 // together pass a loss limit; the cooling-off of a raise on a controlled clock.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ManualClock, manualClock } from '../../../src/server/clock.ts';
+import { describe, expect, it } from 'vitest';
 import { markLoginStart } from '../../../src/server/protection/index.ts';
-import { type Wallet, walletOf } from '../../../src/server/wallet/index.ts';
-import { type TestApi, testApi } from '../../helpers/app.ts';
+import { clockedSuite } from '../../helpers/app.ts';
 import { createPlayers, newKey, tokenFor } from '../../helpers/wallet.ts';
 
-let api: TestApi;
-let clock: ManualClock;
-let wallet: Wallet;
+const { api, clock, wallet } = clockedSuite();
 const HOUR = 3_600_000;
-
-beforeAll(async () => {
-  clock = manualClock(Date.now());
-  api = await testApi({}, { clock });
-  wallet = walletOf(api.ctx);
-});
-afterAll(() => api.close());
-beforeEach(() => clock.set(Date.now()));
 
 async function player(realCents = 0): Promise<{ id: number; token: string }> {
   const [id] = (await createPlayers(api.ctx.database.db, 1)) as [number];

@@ -9,7 +9,8 @@ import { ingest } from '../../../src/server/sports/ingest.ts';
 import { readBalance, walletOf } from '../../../src/server/wallet/index.ts';
 import type { FreeBetsReply, PlaceSportBetsReply } from '../../../src/shared/sports.ts';
 import { type TestApi, testApi } from '../../helpers/app.ts';
-import { createPlayers, newKey, tokenFor } from '../../helpers/wallet.ts';
+import { matchResult, selectionOf } from '../../helpers/sports.ts';
+import { createPlayers, fundedPlayer, newKey, tokenFor } from '../../helpers/wallet.ts';
 
 let api: TestApi;
 let clock: ManualClock;
@@ -23,12 +24,6 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : (r as { rows: T[] }).rows);
-
-async function player(cents: number): Promise<{ id: number; token: string }> {
-  const [id] = (await createPlayers(api.ctx.database.db, 1)) as [number];
-  await walletOf(api.ctx).deposit({ key: newKey('dep'), playerId: id, amount: cents, provider: 'card' });
-  return { id, token: await tokenFor(api.ctx, id) };
-}
 
 const setLimit = (token: string, kind: string, amount: number) => api.json<{ status: number }>('front/set_player_limit', { kind, amount }, { token });
 
@@ -47,27 +42,12 @@ async function pick(): Promise<{ id: number; odds: number }> {
         home: `Home ${seq}`,
         away: `Away ${seq}`,
         startsAt: clock.now() + 2 * 3_600_000,
-        markets: [
-          {
-            type: 'match_result',
-            line: 0,
-            selections: [
-              { code: '1', odds: 200 },
-              { code: 'X', odds: 340 },
-              { code: '2', odds: 380 },
-            ],
-          },
-        ],
+        markets: [matchResult(200)],
       },
     },
   ]);
-  const [row] = rowsOf<{ id: number }>(
-    await api.ctx.database.db.execute(
-      sql`select s.id from sport_selections s join sport_markets m on m.id = s.market_id join sport_events e on e.id = m.event_id
-          where e.external_id = ${external} and s.code = '1'`,
-    ),
-  );
-  return { id: Number(row?.id), odds: 2 };
+  const { id } = await selectionOf(api.ctx.database.db, external, '1');
+  return { id, odds: 2 };
 }
 
 const place = async (token: string, stake: number, extra: object = {}) =>
@@ -85,7 +65,7 @@ const nextMonday = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth()
 
 describe('sportsbook stakes and the player’s limits', () => {
   it('refuses a stake one cent over the daily wager limit, naming it, and places one exactly at it', async () => {
-    const p = await player(10_000);
+    const p = await fundedPlayer(api, 10_000);
     expect((await setLimit(p.token, 'wager_day', 10)).body.status).toBe(1);
     const over = await place(p.token, 10.01);
     expect(over.bets[0]).toEqual({ status: 0, message: 'limit_reached', limit: { kind: 'wager_day', amount: 10, currency: 'EUR', resets_at: midnight } });
@@ -98,7 +78,7 @@ describe('sportsbook stakes and the player’s limits', () => {
   });
 
   it('refuses a stake one cent over the weekly loss limit (an open stake counts as lost), and places one exactly at it', async () => {
-    const p = await player(10_000);
+    const p = await fundedPlayer(api, 10_000);
     expect((await setLimit(p.token, 'loss_week', 10)).body.status).toBe(1);
     expect((await place(p.token, 6)).bets[0]?.status).toBe(1);
     const over = await place(p.token, 4.01);
