@@ -24,7 +24,7 @@ export function withBenchApp<T>(name: string, playerCount: number, run: (bench: 
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: urlOf(scratch) });
     const database = await openDatabase(config);
     try {
-      await seed(database.db, { withDemoAccounts: false });
+      await seed(database.db, { withDemoAccounts: false, config });
       const ctx = createContext(config, database, createLogger('silent'));
       const app = createApp(ctx, { remoteAddress: () => '127.0.0.1' });
       const players = await createPlayers(database.db, playerCount);

@@ -49,7 +49,7 @@ export async function benchGames(): Promise<Record<string, number>> {
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: urlOf(name) });
     const database = await openDatabase(config);
     try {
-      await seed(database.db, { withDemoAccounts: false });
+      await seed(database.db, { withDemoAccounts: false, config });
       const ctx = createContext(config, database, createLogger('silent'));
       const studio = studioOf(ctx);
       const wallet = walletOf(ctx);

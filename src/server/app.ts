@@ -78,12 +78,15 @@ export function createApp(ctx: ServerContext, options: AppOptions = {}) {
   app.route('/api/studio', studioRoutes(ctx));
   app.route('/api/payment', paymentRoutes(ctx));
   app.route('/api/providers', providerRoutes(ctx));
-  // Mounted before the payments sandbox, whose routes would otherwise see /games first.
-  app.route(
-    '/api/sandbox/games',
-    sandboxStudioRoutes(ctx, (path, init) => app.request(path, init)),
-  );
-  app.route('/api/sandbox', sandboxRoutes(ctx));
+  // The outside parties' test doubles: nowhere a test card would be real money (config.sandbox).
+  if (config.sandbox) {
+    // Mounted before the payments sandbox, whose routes would otherwise see /games first.
+    app.route(
+      '/api/sandbox/games',
+      sandboxStudioRoutes(ctx, (path, init) => app.request(path, init)),
+    );
+    app.route('/api/sandbox', sandboxRoutes(ctx));
+  }
 
   app.notFound((c) => c.json({ status: 0, message: 'not_found' } satisfies Refusal, 404));
 

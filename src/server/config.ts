@@ -73,6 +73,7 @@ const envSchema = z.object({
     .max(52_428_800, 'expected 65536 to 52428800 bytes')
     .default(5_242_880),
   IDENTITY_VERIFIER: z.enum(['sandbox', 'manual'], { error: 'expected sandbox or manual' }).optional(),
+  STAGING_SANDBOX: bool.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -128,6 +129,12 @@ export interface Config {
   identityVerifier: 'sandbox' | 'manual';
   /** Minutes of real time between two kick-offs of one sport in the simulated feed. */
   sportsFeedSpacingMinutes: number;
+  /**
+   * The sandbox payment processors and the sandbox game provider are mounted and seeded:
+   * always outside production, in production only with STAGING_SANDBOX=true (there a
+   * public test card would credit real balances).
+   */
+  sandbox: boolean;
 }
 
 export class ConfigError extends Error {
@@ -213,6 +220,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Documents under the served tree would be one guessed name away from anybody.
   if (identityDir === webRoot || identityDir.startsWith(`${webRoot}/`) || webRoot.startsWith(`${identityDir}/`))
     missing.push(`IDENTITY_DIR: must be outside the served site (${webRoot})`);
+  const sandbox = e.STAGING_SANDBOX ?? !production;
+  // The sandbox verifier approves documents by rules any tester may drive: a staging tool too.
+  if (!sandbox && e.IDENTITY_VERIFIER === 'sandbox')
+    missing.push('IDENTITY_VERIFIER: sandbox needs STAGING_SANDBOX=true in production (its verdicts follow rules anybody can drive)');
   if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n  ${missing.join('\n  ')}`);
 
   const test = e.NODE_ENV === 'test';
@@ -261,8 +272,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sportsFeedSpeed: e.SPORTS_FEED_SPEED,
     identityDir,
     identityMaxBytes: e.IDENTITY_MAX_BYTES,
-    identityVerifier: e.IDENTITY_VERIFIER ?? (production ? 'manual' : 'sandbox'),
+    identityVerifier: e.IDENTITY_VERIFIER ?? (sandbox ? 'sandbox' : 'manual'),
     sportsFeedSpacingMinutes: e.SPORTS_FEED_SPACING_MINUTES,
+    sandbox,
   };
 }
 

@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { type Config, loadConfigOrExit } from './config.ts';
 import { createLogger } from './logger.ts';
 import { startServer } from './server.ts';
+import { StartRefused } from './start-checks.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { buildFromDatabase, isStale } from './site-build.ts';
 
@@ -56,6 +57,11 @@ async function main(): Promise<void> {
   running.ready.then(
     (ctx) => logger.info({ database: ctx.database.kind }, 'database ready'),
     (error: unknown) => {
+      if (error instanceof StartRefused) {
+        console.error(error.message);
+        void running.close().finally(() => process.exit(2));
+        return;
+      }
       const target = config.database.kind === 'postgres' ? 'PostgreSQL at DATABASE_URL' : `PGlite in ${config.dataDir}`;
       console.error(`Cannot open the database (${target}): ${error instanceof Error ? error.message : String(error)}`);
       void running.close().finally(() => process.exit(1));

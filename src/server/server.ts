@@ -24,6 +24,7 @@ import { countryOf } from './geo/ip-country.ts';
 import { clientAddress, trustedProxyList } from './net.ts';
 import { bingoRoom, createRealtime, liveRoom, type Realtime } from './realtime.ts';
 import type { SiteSettings } from './settings.ts';
+import { checkPaymentParties } from './start-checks.ts';
 import { StaticSite } from './static.ts';
 
 export interface RunningServer {
@@ -131,6 +132,7 @@ export async function startServer({ config, logger, database }: StartOptions): P
   const ready: Promise<ServerContext> = (async () => {
     const db = database ?? (await openDatabase(config));
     await seed(db.db, { withDemoAccounts: config.seedDemo, logger, config, demoStaffTotpKey: config.production ? undefined : config.twoFactorKey });
+    await checkPaymentParties(db.db, config, logger);
     context = createContext(config, db, logger, realtime);
     stopRecovery = startRoundRecovery(context);
     stopBonusExpiry = startBonusExpiry(context, walletOf(context));

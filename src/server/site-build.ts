@@ -157,7 +157,7 @@ async function catchUpSportsFeed(config: Config, db: Database): Promise<void> {
 export async function buildFromDatabase(root: string, distDir: string, config: Config, database?: Database): Promise<{ pages: number; seconds: number }> {
   const db = database ?? (await openDatabase(config));
   try {
-    await seed(db.db, { withDemoAccounts: config.seedDemo, demoStaffTotpKey: config.production ? undefined : config.twoFactorKey });
+    await seed(db.db, { withDemoAccounts: config.seedDemo, config, demoStaffTotpKey: config.production ? undefined : config.twoFactorKey });
     await catchUpSportsFeed(config, db);
     return await buildSite(root, distDir, config.siteUrl, await readSnapshot(db.db));
   } finally {

@@ -56,6 +56,18 @@ describe('configuration', () => {
     expect(config.seedDemo).toBe(false);
   });
 
+  it('switches the sandbox parties on outside production, and in production only by STAGING_SANDBOX', () => {
+    const secret = 's'.repeat(40);
+    const production = { NODE_ENV: 'production', SITE_URL: 'https://casino.example', JWT_SECRET: secret, WEBHOOK_SECRET: secret, PROVIDER_SECRETS_KEY: secret };
+    expect(loadConfig({}, tmp()).sandbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }, tmp()).sandbox).toBe(true);
+    expect(loadConfig(production, tmp())).toMatchObject({ sandbox: false, identityVerifier: 'manual' });
+    expect(loadConfig({ ...production, STAGING_SANDBOX: 'true' }, tmp())).toMatchObject({ sandbox: true, identityVerifier: 'sandbox' });
+    expect(() => loadConfig({ ...production, IDENTITY_VERIFIER: 'sandbox' }, tmp())).toThrow(
+      /IDENTITY_VERIFIER: sandbox needs STAGING_SANDBOX=true in production/,
+    );
+  });
+
   it('refuses a production start without SITE_URL, naming it', () => {
     const secret = 's'.repeat(40);
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, WEBHOOK_SECRET: secret }, tmp())).toThrow(

@@ -56,7 +56,8 @@ export async function seed(
   options: {
     withDemoAccounts: boolean;
     logger?: Logger;
-    config?: Pick<Config, 'webhookSecret' | 'providerSecretsKey'>;
+    /** The sandbox studio's key is sealed with these; the sandbox's processors and games are seeded only where `sandbox` is on. */
+    config: Pick<Config, 'webhookSecret' | 'providerSecretsKey' | 'sandbox'>;
     /** The key TOTP secrets are sealed with, to enrol the demo staff account's app; left out in production. */
     demoStaffTotpKey?: string | undefined;
   },
@@ -64,10 +65,12 @@ export async function seed(
   await db.insert(settings).values({ id: 1 }).onConflictDoNothing();
   await db.insert(gameGroups).values(GAME_GROUPS).onConflictDoNothing();
   await seedGames(db);
-  // The sandbox studio's key is sealed with PROVIDER_SECRETS_KEY: seeded only when the configuration is given.
-  await seedSandboxStudio(db, options.config);
+  // Test doubles of outside parties: never seeded where a test card would be real money.
+  if (options.config.sandbox) {
+    await seedSandboxStudio(db, options.config);
+    await seedProcessors(db);
+  }
   await seedContent(db);
-  await seedProcessors(db);
   await fillUsernameKeys(db, options.logger);
   if (!options.withDemoAccounts) return;
   // Hashing costs a few dozen milliseconds each: only on the start that creates the accounts.

@@ -47,7 +47,7 @@ export async function approveWithdrawal(ctx: ServerContext, who: Staff, id: numb
   const [p] = await ctx.database.db.select().from(payments).where(eq(payments.id, id));
   if (!p || p.direction !== 'withdrawal' || p.walletTxId === null) return { ok: false, message: 'transaction_not_found' };
   const processor = await findProcessor(ctx.database.db, p.processorId);
-  const adapter = processor ? adapterFor(processor.adapter) : undefined;
+  const adapter = processor ? adapterFor(ctx.config, processor.adapter) : undefined;
   if (!processor || !adapter?.payout) return { ok: false, message: 'processor_unavailable' };
   if (!(await move(ctx, id, 'pending', 'approved'))) return { ok: false, message: 'withdrawal_not_pending' };
   await audit(ctx, who, 'approve_withdrawal', `payment:${id}`, { amount: p.amount, currency: p.currency });

@@ -78,7 +78,7 @@ export async function startDeposit(ctx: ServerContext, playerId: number, req: De
   if (!player) return refused('processor_unavailable');
   const why = unavailableFor(processor, 'deposit', player.country, player.currency);
   if (why) return refused(why);
-  const adapter = adapterFor(processor.adapter);
+  const adapter = adapterFor(ctx.config, processor.adapter);
   if (!adapter) return refused('processor_unavailable');
   // A market without credit cards (jurisdiction profile) takes a card only when its token
   // says debit or prepaid; a card the provider cannot name is treated as credit.
@@ -361,7 +361,7 @@ export async function receiveWebhook(
   header: (name: string) => string | undefined,
 ): Promise<WebhookReply> {
   const processor = await webhookProcessor(ctx, processorId);
-  const adapter = processor ? adapterFor(processor.adapter) : undefined;
+  const adapter = processor ? adapterFor(ctx.config, processor.adapter) : undefined;
   if (!processor || !adapter) return refuse(404, 'processor_not_found');
   const verified = adapter.verifyWebhook(ctx, raw, header);
   if (!verified.ok) return refuse(verified.reason === 'invalid_event' ? 400 : 401, verified.reason);
@@ -519,7 +519,7 @@ export async function requestWithdrawal(ctx: ServerContext, playerId: number, re
     return refused('verification_required');
   const why = unavailableFor(processor, 'withdraw', player.country, player.currency);
   if (why) return refused(why);
-  if (!adapterFor(processor.adapter)?.payout) return refused('processor_unavailable');
+  if (!adapterFor(ctx.config, processor.adapter)?.payout) return refused('processor_unavailable');
   const limits = processor.limits[player.currency] ?? { min_withdraw: 0, max_withdraw: null };
   if (req.amount < limits.min_withdraw) return refused('withdraw_below_minimum', [toAmount(limits.min_withdraw)]);
   if (limits.max_withdraw !== null && req.amount > limits.max_withdraw) return refused('withdraw_over_limit', [toAmount(limits.max_withdraw)]);

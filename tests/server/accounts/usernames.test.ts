@@ -132,7 +132,7 @@ describe('usernames as readers see them', () => {
       },
     });
     const logger = pino({ level: 'info' }, sink);
-    await seed(db, { withDemoAccounts: true, logger });
+    await seed(db, { withDemoAccounts: true, logger, config: api.ctx.config });
 
     const keyOf = async (id: number) => (await db.select({ key: players.usernameKey }).from(players).where(eq(players.id, id)))[0]?.key;
     expect(await accountsKeyed('demo')).toBe(1);
@@ -146,7 +146,7 @@ describe('usernames as readers see them', () => {
     expect((await logIn(api, `ma\u0445_${n}`, 'secret123', uniqueIp())).playerId).toBe(younger?.id);
     expect((await signUp(`MAX_${n}`)).body).toMatchObject({ message: 'username_duplicated' });
     // A second start logs the clash again and changes nothing else.
-    await seed(db, { withDemoAccounts: true, logger });
+    await seed(db, { withDemoAccounts: true, logger, config: api.ctx.config });
     expect(await keyOf(younger?.id ?? 0)).toBeNull();
   });
 });
