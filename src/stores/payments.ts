@@ -303,13 +303,16 @@ export async function loadPendingWithdrawals(now = new Date()): Promise<void> {
 export interface WithdrawalInput {
   processorId: number;
   amount: string;
+  /** Where the money goes, as the processor's kind asks (src/shared/payout.ts): one of these. */
   bankForm?: BankForm | undefined;
+  walletAccount?: { account: string } | undefined;
+  cryptoAddress?: { coin: string; address: string } | undefined;
   forfeitBonus?: boolean;
 }
 
 export type WithdrawalResult = { status: 1; amount: number; currency: string; transactionId: number } | (PaymentRefusal & { errors?: Record<string, string> });
 
-/** Asks for a withdrawal; a 400 names the bank form's fields that are wrong (`errors`: field → catalogue key). */
+/** Asks for a withdrawal; a 400 names the destination's fields that are wrong or missing (`errors`: path → catalogue key). */
 export async function requestWithdrawal(input: WithdrawalInput): Promise<WithdrawalResult> {
   $paymentBusy.set(true);
   try {
@@ -317,6 +320,8 @@ export async function requestWithdrawal(input: WithdrawalInput): Promise<Withdra
       paymentId: input.processorId,
       amount: normalAmount(input.amount),
       bankForm: input.bankForm,
+      walletAccount: input.walletAccount,
+      cryptoAddress: input.cryptoAddress,
       forfeitBonus: input.forfeitBonus ?? false,
     });
     if (reply.status !== 1) return refusal(reply.message, reply.params ?? []);

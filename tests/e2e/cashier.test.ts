@@ -144,6 +144,7 @@ describe('the cashier, end to end with the operator command, in rupees', () => {
   async function requestWithdrawal(page: Page, amount: string) {
     const withdraw = page.getByTestId('withdraw');
     await withdraw.locator('form').waitFor();
+    await withdraw.locator('label', { hasText: 'Bank transfer' }).click();
     await withdraw.locator('input[name=amount]').fill(amount);
     await withdraw.locator('input[name=accountNumber]').fill('001234567890');
     await withdraw.locator('input[name=beneficiaryName]').fill('Asha Iyer');

@@ -127,6 +127,15 @@ describe('payments in the browser', () => {
       .getByText(p.pending_empty ?? '')
       .waitFor();
     await shoot(page, 'withdraw-form');
+    // The first method pays to a coin address: its form asks for the address, names a missing
+    // one, and the server refuses one whose checksum fails (one character off).
+    await withdraw.locator('input[name=amount]').fill('10');
+    await withdraw.locator('button[type=submit]').click();
+    await withdraw.locator('.feedback', { hasText: v.field_required ?? '' }).waitFor();
+    await withdraw.locator('input[name=address]').fill('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5');
+    await withdraw.locator('button[type=submit]').click();
+    await withdraw.locator('.feedback', { hasText: v.crypto_address_invalid ?? '' }).waitFor();
+    await withdraw.locator('label', { hasText: 'Bank transfer' }).click();
     await withdraw.locator('input[name=amount]').fill('10');
     await withdraw.locator('input[name=accountNumber]').fill('DE89 3704 0044 0532 0130 01');
     await withdraw.locator('input[name=beneficiaryName]').fill('Erika Mustermann');

@@ -33,6 +33,11 @@ export const LIMITS = {
   gameLaunchPerIp: { max: 120, windowSeconds: 60 },
   // Each identity upload is a file on disk: a stolen token must not fill the disk.
   identityUploadPerPlayer: { max: 20, windowSeconds: 24 * 60 * 60 },
+  // Each deposit start is a payment row and a session at the provider: a player retries a
+  // declined card a few times, a script would start hundreds to crowd the limits and the desk.
+  depositStartPerPlayer: { max: 10, windowSeconds: 10 * 60 },
+  // Several players may share an address (a household, a mobile carrier's gateway).
+  depositStartPerIp: { max: 60, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, Limit>;
 
 /**

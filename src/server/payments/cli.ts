@@ -4,7 +4,18 @@ import { userInfo } from 'node:os';
 import { toCents } from '../../shared/money.ts';
 import { forTerminal } from '../support/cli.ts';
 import type { ServerContext } from '../context.ts';
-import { approveWithdrawal, changeProcessor, pendingWithdrawals, playerPayments, refundDeposit, rejectWithdrawal, type Staff } from './desk.ts';
+import {
+  approveWithdrawal,
+  changeProcessor,
+  heldDeposits,
+  pendingWithdrawals,
+  playerPayments,
+  refundDeposit,
+  rejectWithdrawal,
+  releaseHeldDeposit,
+  returnHeldDeposit,
+} from './desk.ts';
+import type { Staff } from './audit.ts';
 import { allProcessors } from './processors.ts';
 import { confirmOnChain } from './sandbox/crypto.ts';
 
@@ -14,6 +25,9 @@ export const USAGE = `Usage:
   npm run payments -- approve <payment id>         pay a withdrawal out (the provider's webhook completes it)
   npm run payments -- reject <payment id> [reason] refuse a withdrawal: the money goes back to the player
   npm run payments -- refund <payment id>          give a completed deposit back
+  npm run payments -- held                         deposits held for passing their processor's daily limit
+  npm run payments -- release <payment id>         credit a held deposit all the same
+  npm run payments -- return <payment id>          a held deposit goes back to the payer (nothing was credited)
   npm run payments -- processors                   every processor with its state and limits
   npm run payments -- enable|disable <processor id>
   npm run payments -- limits <processor id> <currency> <min deposit> <max deposit> <daily limit>   (amounts like 10.00; - for none)
@@ -37,6 +51,15 @@ export async function runPaymentsCommand(ctx: ServerContext, args: string[], wri
     for (const p of rows)
       say(
         `#${p.id}  player #${p.playerId}  ${money(p.amount, p.currency).padStart(14)}  ${p.status.padEnd(8)}  ${p.createdAt.toISOString().slice(0, 16).replace('T', ' ')}  ${JSON.stringify(p.details)}`,
+      );
+    return 0;
+  }
+  if (command === 'held') {
+    const rows = await heldDeposits(ctx);
+    if (rows.length === 0) say('No deposits are held.');
+    for (const p of rows)
+      say(
+        `#${p.id}  player #${p.playerId}  ${money(p.amount, p.currency).padStart(14)}  processor ${p.processorId}  ${p.createdAt.toISOString().slice(0, 16).replace('T', ' ')}`,
       );
     return 0;
   }
@@ -84,6 +107,10 @@ export async function runPaymentsCommand(ctx: ServerContext, args: string[], wri
       return done(await rejectWithdrawal(ctx, who, id, rest.slice(1).join(' ').slice(0, 200)));
     case 'refund':
       return done(await refundDeposit(ctx, who, id));
+    case 'release':
+      return done(await releaseHeldDeposit(ctx, who, id));
+    case 'return':
+      return done(await returnHeldDeposit(ctx, who, id));
     case 'enable':
     case 'disable':
       return done(await changeProcessor(ctx, who, id, { enabled: command === 'enable' }));

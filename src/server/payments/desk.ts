@@ -3,20 +3,13 @@
 // switch and limits. Every action is written to payment_audit with who and what.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ServerContext } from '../context.ts';
-import { paymentAudit, payments } from '../db/schema/index.ts';
+import { payments } from '../db/schema/index.ts';
+import { audit, type Staff } from './audit.ts';
 import type { ProcessorLimits } from '../db/schema/payments.ts';
 import { walletOf } from '../wallet/index.ts';
 import { findProcessor, updateProcessor } from './processors.ts';
+import { creditHeld, hasPayoutDestination } from './service.ts';
 import { adapterFor } from './registry.ts';
-
-export interface Staff {
-  staffId: number | null;
-  via: string;
-}
-
-async function audit(ctx: ServerContext, who: Staff, action: string, target: string, details: Record<string, unknown> = {}) {
-  await ctx.database.db.insert(paymentAudit).values({ staffId: who.staffId, via: who.via, action, target, details });
-}
 
 export function pendingWithdrawals(ctx: ServerContext) {
   return ctx.database.db
@@ -49,6 +42,8 @@ export async function approveWithdrawal(ctx: ServerContext, who: Staff, id: numb
   const processor = await findProcessor(ctx.database.db, p.processorId);
   const adapter = processor ? adapterFor(ctx.config, processor.adapter) : undefined;
   if (!processor || !adapter?.payout) return { ok: false, message: 'processor_unavailable' };
+  // Nowhere to send it (a request from before destinations were required): reject it instead.
+  if (!hasPayoutDestination(processor, p.details)) return { ok: false, message: 'withdrawal_destination_missing' };
   if (!(await move(ctx, id, 'pending', 'approved'))) return { ok: false, message: 'withdrawal_not_pending' };
   await audit(ctx, who, 'approve_withdrawal', `payment:${id}`, { amount: p.amount, currency: p.currency });
   const { providerRef } = await adapter.payout(ctx, {
@@ -78,26 +73,50 @@ export async function rejectWithdrawal(ctx: ServerContext, who: Staff, id: numbe
   return { ok: true, status: 'rejected' };
 }
 
-/** Gives a completed deposit back: what was credited leaves the player's real balance through a withdrawal paid at once. */
+/**
+ * Gives a completed deposit back: what was credited leaves the player's real balance in one
+ * wallet operation (a completed withdrawal, never a pending one the player could cancel).
+ */
 export async function refundDeposit(ctx: ServerContext, who: Staff, id: number): Promise<DeskResult> {
   const [p] = await ctx.database.db.select().from(payments).where(eq(payments.id, id));
   if (!p || p.direction !== 'deposit') return { ok: false, message: 'transaction_not_found' };
   if (!(await move(ctx, id, 'complete', 'refunded')) && p.status !== 'refunded') return { ok: false, message: 'deposit_not_refundable' };
-  const wallet = walletOf(ctx);
-  const request = await wallet.withdrawalRequest({
-    key: `refund:${id}`,
-    playerId: p.playerId,
-    amount: p.amount - p.fee,
-    provider: 'Refund',
-    currency: p.currency,
-  });
-  if (!request.ok) {
+  const outcome = await walletOf(ctx).refund({ key: `refund:${id}`, playerId: p.playerId, amount: p.amount - p.fee, provider: 'Refund', currency: p.currency });
+  if (!outcome.ok) {
     await move(ctx, id, 'refunded', 'complete');
-    return { ok: false, message: request.code };
+    return { ok: false, message: outcome.code };
   }
-  const paid = await wallet.withdrawalComplete({ key: `refund-paid:${id}`, transactionId: request.operationId, playerId: p.playerId });
-  if (!paid.ok) return { ok: false, message: paid.code };
-  await audit(ctx, who, 'refund_deposit', `payment:${id}`, { amount: p.amount - p.fee, currency: p.currency });
+  if (!outcome.replayed) await audit(ctx, who, 'refund_deposit', `payment:${id}`, { amount: p.amount - p.fee, currency: p.currency });
+  return { ok: true, status: 'refunded' };
+}
+
+/** Deposits held because they would pass their processor's daily limit, oldest first. */
+export function heldDeposits(ctx: ServerContext) {
+  return ctx.database.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.direction, 'deposit'), eq(payments.status, 'held')))
+    .orderBy(payments.id)
+    .limit(500);
+}
+
+/** Credits a held deposit all the same (staff decided the limit may be passed this once). */
+export async function releaseHeldDeposit(ctx: ServerContext, who: Staff, id: number): Promise<DeskResult> {
+  const [p] = await ctx.database.db.select().from(payments).where(eq(payments.id, id));
+  if (!p || p.direction !== 'deposit') return { ok: false, message: 'transaction_not_found' };
+  if (p.status !== 'held') return { ok: false, message: 'deposit_not_held' };
+  const processor = await findProcessor(ctx.database.db, p.processorId);
+  if (!processor) return { ok: false, message: 'processor_not_found' };
+  const outcome = await creditHeld(ctx, p, processor, who);
+  return outcome.ok ? { ok: true, status: 'complete' } : { ok: false, message: outcome.code };
+}
+
+/** Gives a held deposit back to the payer at the provider: nothing was credited, so nothing moves here. */
+export async function returnHeldDeposit(ctx: ServerContext, who: Staff, id: number): Promise<DeskResult> {
+  const [p] = await ctx.database.db.select().from(payments).where(eq(payments.id, id));
+  if (!p || p.direction !== 'deposit') return { ok: false, message: 'transaction_not_found' };
+  if (!(await move(ctx, id, 'held', 'refunded'))) return { ok: false, message: 'deposit_not_held' };
+  await audit(ctx, who, 'return_held_deposit', `payment:${id}`, { amount: p.amount, currency: p.currency });
   return { ok: true, status: 'refunded' };
 }
 

@@ -60,11 +60,24 @@ export const PROCESSOR_SEED: SeedRow[] = [
     priority: 90,
   },
   wallet(3, 'Instant Transfer', 'get_payment_payop', 'instant-trsansfer', { setting: { paymentMethod: 0 }, inr: true, priority: 30 }),
-  wallet(4, 'Advcash', 'get_payment_payop', 'advcash', { setting: { paymentMethod: 0 } }),
+  // Pays out to the player's Advcash account (e-mail or account number).
+  wallet(4, 'Advcash', 'get_payment_payop', 'advcash', { setting: { paymentMethod: 0 }, withdraw: true }),
   card(5, 'EUPayment', 'get_eupayment_form', 'eupayment', 10),
   { id: 6, name: 'BitcoBrokers', call: url('bitco'), kind: 'crypto', reply: 'window', logo: 'bitcoin', setting: { coins: ['BTC'] }, feeBp: 100 },
   card(7, 'Bennupay', 'get_payment_bennupay'),
-  { id: 8, name: 'Bitpay', call: url('bitpay'), kind: 'crypto', logo: 'bitcoin', setting: { coins: ['BTC'] }, feeBp: 100, inr: true, priority: 40 },
+  // Pays out to a Bitcoin address of the player's.
+  {
+    id: 8,
+    name: 'Bitpay',
+    call: url('bitpay'),
+    kind: 'crypto',
+    logo: 'bitcoin',
+    setting: { coins: ['BTC'] },
+    feeBp: 100,
+    inr: true,
+    priority: 40,
+    withdraw: true,
+  },
   {
     id: 9,
     name: 'CoinPayments',

@@ -10,12 +10,16 @@ import { toAmount } from '../../shared/money.ts';
 import { type DepositResultPush, paymentRef } from '../../shared/payments.ts';
 import type { ServerContext } from '../context.ts';
 import { rows } from '../db/client.ts';
-import { type PaymentStatus, paymentAddresses, paymentAudit, paymentEvents, payments, players } from '../db/schema/index.ts';
+import { type PaymentStatus, paymentAddresses, paymentEvents, payments, players } from '../db/schema/index.ts';
 import type { ProtectionRefusal } from '../../shared/protection.ts';
+import { DESTINATION_FIELD, DESTINATION_FIELDS, isPayoutKind, type PayoutKind } from '../../shared/payout.ts';
+import { type BankForm, bankForm, cryptoAddress, walletAccount } from '../../shared/schemas/payments.ts';
 import { personMarks } from '../auth/person.ts';
 import { precheckMove, protectionRefusal } from '../protection/index.ts';
 import { type DepositBonus, toBalanceInfo, type WalletOutcome, walletOf } from '../wallet/index.ts';
 import { feeOf, findProcessor, unavailableFor } from './processors.ts';
+import { audit, type Staff } from './audit.ts';
+import { validCryptoAddress } from './addresses.ts';
 import { adapterFor } from './registry.ts';
 import type { Processor, StartResult, WebhookEvent } from './types.ts';
 
@@ -70,6 +74,39 @@ export type DepositStarted = { ok: true; paymentId: number; processor: Processor
 
 const dayStart = (ms: number) => new Date(Math.floor(ms / 86_400_000) * 86_400_000);
 
+/** How long a started deposit may wait for its payment before it is over: the providers' pages live an hour. */
+export const PENDING_DEPOSIT_MINUTES = 60;
+
+/**
+ * Ends the player's started deposits left unpaid past PENDING_DEPOSIT_MINUTES (failed,
+ * `expired`): they count toward no limit any more. A provider that still reports one paid
+ * later is credited all the same (checked against the daily limit then), as a failed one is.
+ */
+async function expireStaleDeposits(ctx: ServerContext, playerId: number): Promise<void> {
+  const before = new Date(ctx.clock.now() - PENDING_DEPOSIT_MINUTES * 60_000).toISOString();
+  await ctx.database.db.execute(
+    sql`update payments set status = 'failed', reason = 'expired', updated_at = now()
+        where player_id = ${playerId} and direction = 'deposit' and status = 'pending' and created_at < ${before}::timestamptz`,
+  );
+}
+
+/** What the player's deposits of today at a processor add up to: credited ones, and with `with_pending` those still waiting for their payment. */
+function depositedTodaySql(ctx: ServerContext, playerId: number, processorId: number, which: 'credited' | 'with_pending') {
+  const now = ctx.clock.now();
+  const waiting =
+    which === 'with_pending'
+      ? sql` or (status = 'pending' and created_at >= ${new Date(now - PENDING_DEPOSIT_MINUTES * 60_000).toISOString()}::timestamptz)`
+      : sql``;
+  return sql`select coalesce(sum(amount), 0) as total from payments
+             where player_id = ${playerId} and processor_id = ${processorId} and direction = 'deposit'
+               and (status = 'complete'${waiting}) and created_at >= ${dayStart(now).toISOString()}::timestamptz`;
+}
+
+async function depositedToday(ctx: ServerContext, playerId: number, processorId: number, which: 'credited' | 'with_pending'): Promise<number> {
+  const [today] = await rows<{ total: string | number | null }>(ctx.database.db, depositedTodaySql(ctx, playerId, processorId, which));
+  return Number(today?.total ?? 0);
+}
+
 export async function startDeposit(ctx: ServerContext, playerId: number, req: DepositRequest): Promise<DepositStarted | Refused> {
   const { db } = ctx.database;
   const processor = await processorForCall(ctx, req.call, req.processorId, req.paymentMethod);
@@ -93,15 +130,11 @@ export async function startDeposit(ctx: ServerContext, playerId: number, req: De
   if (amount < limits.min_deposit) return refused('amount_min', [toAmount(limits.min_deposit)]);
   if (limits.max_deposit !== null && amount > limits.max_deposit)
     return refused('amount_between', [toAmount(limits.min_deposit), toAmount(limits.max_deposit)]);
-  if (limits.daily_limit !== null) {
-    const [today] = await rows<{ total: string | number | null }>(
-      db,
-      sql`select coalesce(sum(amount), 0) as total from payments
-          where player_id = ${playerId} and processor_id = ${processor.id} and direction = 'deposit' and status = 'complete'
-            and created_at >= ${dayStart(ctx.clock.now()).toISOString()}::timestamptz`,
-    );
-    if (Number(today?.total ?? 0) + amount > limits.daily_limit) return refused('deposit_daily_limit', [toAmount(limits.daily_limit)]);
-  }
+  await expireStaleDeposits(ctx, playerId);
+  // Started and not yet paid counts too: several starts paid afterwards must not escape the
+  // limit (the credit checks again, under the player's locks, in case they are paid anyway).
+  if (limits.daily_limit !== null && (await depositedToday(ctx, playerId, processor.id, 'with_pending')) + amount > limits.daily_limit)
+    return refused('deposit_daily_limit', [toAmount(limits.daily_limit)]);
   // Player protection first: a deposit the wallet would refuse on arrival (a deposit limit, a
   // break, a closed account) is refused before the player pays. Advisory: the wallet checks
   // again, in its own transaction, when the money arrives (see credit).
@@ -112,7 +145,7 @@ export async function startDeposit(ctx: ServerContext, playerId: number, req: De
   }
   let coin: string | undefined;
   if (processor.kind === 'crypto') {
-    const coins = Array.isArray(processor.setting.coins) ? (processor.setting.coins as string[]) : ['BTC'];
+    const coins = coinsOf(processor);
     coin = req.coin ?? coins[0];
     if (!coin || !coins.includes(coin)) return refused('crypto_coin_unavailable');
   }
@@ -144,6 +177,8 @@ export async function startDeposit(ctx: ServerContext, playerId: number, req: De
       currency: player.currency,
       status: 'pending',
       promoCode: req.promotion || null,
+      // The server's clock, which the daily limit and the expiry of unpaid starts read too.
+      createdAt: new Date(ctx.clock.now()),
     })
     .returning({ id: payments.id });
   const paymentId = (row as { id: number }).id;
@@ -260,13 +295,28 @@ async function depositBonusOf(ctx: ServerContext, p: PaymentRow): Promise<Deposi
  * with it, and the payment's completion and the provider's event are committed with the
  * credit, in the same transaction.
  */
-async function credit(ctx: ServerContext, p: PaymentRow, processor: Processor, event?: WebhookEvent): Promise<WalletOutcome> {
+async function credit(ctx: ServerContext, p: PaymentRow, processor: Processor, event?: WebhookEvent, release?: { who: Staff }): Promise<WalletOutcome> {
   const bonus = await depositBonusOf(ctx, p);
   let bonusOutcome: { granted: number } | { refused: string } | undefined;
+  // A held deposit that staff release is credited under a key of its own: the first one holds the refusal.
+  const from: PaymentStatus[] = release ? ['held'] : ['pending', 'failed'];
+  const daily = processor.limits[p.currency]?.daily_limit ?? null;
   const outcome = await walletOf(ctx).deposit({
+    // Checked again under the player's locks: starts paid one after another, or at once, never pass the limit together.
+    ...(daily !== null && !release
+      ? {
+          admit: {
+            query: sql`select 1 from (${depositedTodaySql(ctx, p.playerId, processor.id, 'credited')}) today where today.total + ${p.amount} <= ${daily}`,
+            refuse: 'deposit_over_daily_limit' as const,
+          },
+        }
+      : {}),
     with: (operationId) => [
       sql`update payments set status = 'complete', wallet_tx_id = ${operationId}, reason = null, updated_at = now()
-          where id = ${p.id} and status in ('pending', 'failed')`,
+          where id = ${p.id} and status in (${sql.join(
+            from.map((f) => sql`${f}`),
+            sql`, `,
+          )})`,
       ...(event
         ? [
             sql`insert into payment_events (processor_id, event_id, type, payment_id) values (${processor.id}, ${event.id}, ${event.type}, ${p.id})
@@ -274,7 +324,7 @@ async function credit(ctx: ServerContext, p: PaymentRow, processor: Processor, e
           ]
         : []),
     ],
-    key: `payment:${p.id}`,
+    key: release ? `payment:${p.id}:release` : `payment:${p.id}`,
     playerId: p.playerId,
     amount: p.amount - p.fee,
     provider: processor.name,
@@ -299,8 +349,17 @@ async function credit(ctx: ServerContext, p: PaymentRow, processor: Processor, e
       .where(eq(payments.id, p.id));
   if (outcome.ok) {
     // Applied now: the payment was completed with the credit. A repeat of the key (the credit was made before) completes it here if it is not yet.
-    if (!outcome.replayed || (await setStatus(ctx, p.id, ['pending', 'failed'], 'complete', { walletTxId: outcome.operationId, reason: null })))
+    if (!outcome.replayed || (await setStatus(ctx, p.id, from, 'complete', { walletTxId: outcome.operationId, reason: null })))
       ctx.pushes.pushDepositResult(p.playerId, depositPush(p, 1));
+    if (release && !outcome.replayed) await audit(ctx, release.who, 'release_held_deposit', `payment:${p.id}`, { amount: p.amount, currency: p.currency });
+  } else if (outcome.code === 'deposit_over_daily_limit') {
+    // The provider has the money, but it would take the player past the processor's daily
+    // limit: never credited silently. Staff credit it or give it back (releaseHeldDeposit, returnHeldDeposit).
+    if (await setStatus(ctx, p.id, ['pending', 'failed'], 'held', { reason: outcome.code })) {
+      ctx.pushes.pushDepositResult(p.playerId, depositPush(p, 0, outcome.code));
+      ctx.logger.warn({ payment: p.id, player: p.playerId }, "deposit held for review: over the processor's daily limit");
+      await audit(ctx, { staffId: null, via: 'webhook' }, 'deposit_held_over_daily_limit', `payment:${p.id}`, { amount: p.amount, currency: p.currency });
+    }
   } else if (await setStatus(ctx, p.id, ['pending'], 'failed', { reason: outcome.code })) {
     ctx.pushes.pushDepositResult(p.playerId, depositPush(p, 0, outcome.code));
     if (PROTECTION_CODES.has(outcome.code)) {
@@ -308,16 +367,19 @@ async function credit(ctx: ServerContext, p: PaymentRow, processor: Processor, e
       // deposits started under one limit, or a break taken since): it must go back to the payer.
       // The cashier desk reads these from the audit trail; nothing is credited.
       ctx.logger.warn({ payment: p.id, player: p.playerId, code: outcome.code }, 'deposit refused by player protection on arrival: refund it at the provider');
-      await ctx.database.db.insert(paymentAudit).values({
-        staffId: null,
-        via: 'webhook',
-        action: 'deposit_refused_by_protection',
-        target: `payment:${p.id}`,
-        details: { code: outcome.code, amount: p.amount, currency: p.currency },
+      await audit(ctx, { staffId: null, via: 'webhook' }, 'deposit_refused_by_protection', `payment:${p.id}`, {
+        code: outcome.code,
+        amount: p.amount,
+        currency: p.currency,
       });
     }
   }
   return outcome;
+}
+
+/** Credits a held deposit that staff release (desk.ts): under a key of its own, past the daily limit, audited. */
+export function creditHeld(ctx: ServerContext, p: PaymentRow, processor: Processor, who: Staff): Promise<WalletOutcome> {
+  return credit(ctx, p, processor, undefined, { who });
 }
 
 export interface WebhookReply {
@@ -401,7 +463,8 @@ async function applyEvent(ctx: ServerContext, processor: Processor, event: Webho
       return ack();
     case 'payment.succeeded': {
       if (!deposit) return refuse(400, 'invalid_event');
-      if (p.status === 'complete' || p.status === 'refunded') return ack();
+      // A held one waits for staff; the provider's repeats change nothing.
+      if (p.status === 'complete' || p.status === 'refunded' || p.status === 'held') return ack();
       const credited = await credit(ctx, p, processor, event);
       return { ...ack(), recorded: credited.ok && !credited.replayed };
     }
@@ -453,6 +516,7 @@ async function applyCrypto(ctx: ServerContext, processor: Processor, event: Webh
       reason: wrongCoin ? 'crypto_wrong_coin' : tooLittle ? 'crypto_below_minimum' : null,
       providerRef: event.providerRef,
       details: { address: owner.address, coin: event.coin ?? owner.coin },
+      createdAt: new Date(ctx.clock.now()),
     })
     .onConflictDoNothing();
   const [p] = await db
@@ -505,9 +569,53 @@ export async function latestPaymentOf(ctx: ServerContext, playerId: number, proc
 export interface WithdrawalRequest {
   processorId: number;
   amount: number;
-  details: Record<string, unknown>;
+  /** Whichever destinations the body carried; the processor's kind says which one it needs. */
+  destinations: {
+    bankForm?: BankForm | undefined;
+    walletAccount?: { account: string } | undefined;
+    cryptoAddress?: { coin: string; address: string } | undefined;
+  };
   forfeitBonus: boolean;
 }
+
+/**
+ * Where a withdrawal at `processor` goes, as stored in the payment's details; or, when the
+ * body left it out or it is not one this processor can pay to, the fields to name.
+ */
+export function payoutDestination(
+  processor: Processor,
+  given: WithdrawalRequest['destinations'],
+): { details: Record<string, unknown> } | { errors: Record<string, string> } {
+  if (!isPayoutKind(processor.kind)) return { errors: {} };
+  const field = DESTINATION_FIELD[processor.kind];
+  const missing = () => ({ errors: Object.fromEntries(DESTINATION_FIELDS[processor.kind as PayoutKind].map((f) => [`${field}.${f}`, 'field_required'])) });
+  switch (processor.kind) {
+    case 'bank':
+      return given.bankForm ? { details: given.bankForm } : missing();
+    case 'wallet':
+      return given.walletAccount ? { details: { account: given.walletAccount.account } } : missing();
+    case 'crypto': {
+      const c = given.cryptoAddress;
+      if (!c) return missing();
+      if (!coinsOf(processor).includes(c.coin)) return { errors: { [`${field}.coin`]: 'crypto_coin_unavailable' } };
+      if (!validCryptoAddress(c.coin, c.address)) return { errors: { [`${field}.address`]: 'crypto_address_invalid' } };
+      return { details: { coin: c.coin, address: c.address.trim() } };
+    }
+  }
+}
+
+/** Whether a stored withdrawal's details name a destination its processor can pay to (a request from before this was required may not). */
+export function hasPayoutDestination(processor: Processor, details: unknown): boolean {
+  const given = {
+    bankForm: bankForm.safeParse(details).data,
+    walletAccount: walletAccount.safeParse(details).data,
+    cryptoAddress: cryptoAddress.safeParse(details).data,
+  };
+  return 'details' in payoutDestination(processor, given);
+}
+
+/** The coins a crypto processor takes and pays in. */
+export const coinsOf = (processor: Processor): string[] => (Array.isArray(processor.setting.coins) ? (processor.setting.coins as string[]) : ['BTC']);
 
 export async function requestWithdrawal(ctx: ServerContext, playerId: number, req: WithdrawalRequest) {
   const { db } = ctx.database;
@@ -519,23 +627,16 @@ export async function requestWithdrawal(ctx: ServerContext, playerId: number, re
     return refused('verification_required');
   const why = unavailableFor(processor, 'withdraw', player.country, player.currency);
   if (why) return refused(why);
-  if (!adapterFor(ctx.config, processor.adapter)?.payout) return refused('processor_unavailable');
+  if (!adapterFor(ctx.config, processor.adapter)?.payout || !isPayoutKind(processor.kind)) return refused('processor_unavailable');
   const limits = processor.limits[player.currency] ?? { min_withdraw: 0, max_withdraw: null };
   if (req.amount < limits.min_withdraw) return refused('withdraw_below_minimum', [toAmount(limits.min_withdraw)]);
   if (limits.max_withdraw !== null && req.amount > limits.max_withdraw) return refused('withdraw_over_limit', [toAmount(limits.max_withdraw)]);
-  const [row] = await db
-    .insert(payments)
-    .values({
-      playerId,
-      processorId: processor.id,
-      direction: 'withdrawal',
-      amount: req.amount,
-      currency: player.currency,
-      status: 'pending',
-      details: req.details,
-    })
-    .returning({ id: payments.id });
-  const id = (row as { id: number }).id;
+  const destination = payoutDestination(processor, req.destinations);
+  if ('errors' in destination) return { ok: false as const, message: 'validation_failed', errors: destination.errors };
+  // The payment's id is taken first so that the wallet's key can name it; the payment row is
+  // then written by the request's own transaction: both exist, or neither.
+  const [next] = await rows<{ id: string | number }>(db, sql`select nextval(pg_get_serial_sequence('payments', 'id')) as id`);
+  const id = Number(next?.id);
   const outcome = await walletOf(ctx).withdrawalRequest({
     key: `payment:${id}`,
     playerId,
@@ -543,23 +644,33 @@ export async function requestWithdrawal(ctx: ServerContext, playerId: number, re
     provider: processor.name,
     currency: player.currency,
     forfeitBonus: req.forfeitBonus,
+    with: (operationId) => [
+      sql`insert into payments (id, player_id, processor_id, direction, amount, currency, status, details, wallet_tx_id, created_at)
+          values (${id}, ${playerId}, ${processor.id}, 'withdrawal', ${req.amount}, ${player.currency}, 'pending',
+                  ${JSON.stringify(destination.details)}::jsonb, ${operationId}, ${new Date(ctx.clock.now()).toISOString()}::timestamptz)`,
+    ],
   });
   if (!outcome.ok) {
-    await setStatus(ctx, id, ['pending'], 'failed', { reason: outcome.code });
     const code = outcome.code === 'insufficient_funds' ? 'withdraw_insufficient' : outcome.code;
     return refused(code);
   }
-  await db.update(payments).set({ walletTxId: outcome.operationId }).where(eq(payments.id, id));
   return { ok: true as const, paymentId: id, transactionId: outcome.operationId, amount: req.amount, balance: toBalanceInfo(outcome.balance) };
 }
 
-/** The player takes back a pending withdrawal (by the transaction list's id). Another player's is answered as a missing one. */
+/**
+ * The player takes back a pending withdrawal request (by the transaction list's id): only a
+ * withdrawal payment of theirs. A staff refund, or anything else with no withdrawal payment
+ * behind it, is answered as a missing one.
+ */
 export async function cancelWithdrawal(ctx: ServerContext, playerId: number, transactionId: number) {
   const { db } = ctx.database;
-  const [p] = await db.select().from(payments).where(eq(payments.walletTxId, transactionId));
-  if (p && p.playerId !== playerId) return refused('transaction_not_found');
+  const [p] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.walletTxId, transactionId), eq(payments.playerId, playerId), eq(payments.direction, 'withdrawal')));
+  if (!p) return refused('transaction_not_found');
   // The payment's status is taken first: an approval that got there before wins, and this cancel moves nothing.
-  if (p && !(await setStatus(ctx, p.id, ['pending'], 'cancelled')) && p.status !== 'cancelled') return refused('withdrawal_not_pending');
+  if (!(await setStatus(ctx, p.id, ['pending'], 'cancelled')) && p.status !== 'cancelled') return refused('withdrawal_not_pending');
   const outcome = await walletOf(ctx).withdrawalCancel({ key: `player-cancel:${transactionId}`, transactionId, playerId });
   if (!outcome.ok) return refused(outcome.code);
   return { ok: true as const, balance: toBalanceInfo(outcome.balance) };

@@ -99,6 +99,12 @@ export interface DepositInput {
    * deposit is applied, not on a repeat of its key, and cost no commit of their own.
    */
   with?: (operationId: number) => SQL[];
+  /**
+   * The caller's own condition, read under the player's locks after player protection: when
+   * `query` returns no row the deposit is refused with `refuse` and nothing moves (a
+   * processor's daily limit, which deposits credited at the same moment must not pass together).
+   */
+  admit?: { query: SQL; refuse: RefusalCode };
 }
 
 export interface DepositBonus {
@@ -120,6 +126,23 @@ export interface WithdrawalRequestInput {
   forfeitBonus?: boolean;
   /** The currency the payout will be in (ISO 4217); when it is not the player's wallet currency the request is refused (`currency_mismatch`). */
   currency?: string;
+  /**
+   * The caller's own statements committed with the request (payments: the withdrawal's
+   * row, which names the operation), given its operation id: a request and its payment
+   * exist together or not at all, so no cancel can find one without the other.
+   */
+  with?: (operationId: number) => SQL[];
+}
+
+export interface RefundInput {
+  key: string;
+  playerId: number;
+  /** Cents of the player's currency that leave the real balance. */
+  amount: number;
+  provider: string;
+  currency?: string;
+  /** The caller's own statements committed with the refund, given its operation id. */
+  with?: (operationId: number) => SQL[];
 }
 
 export interface WithdrawalSettleInput {
@@ -182,6 +205,11 @@ export interface Wallet {
   withdrawalComplete(input: WithdrawalSettleInput): Promise<WalletOutcome>;
   /** Returns a pending withdrawal's money to real. */
   withdrawalCancel(input: WithdrawalSettleInput): Promise<WalletOutcome>;
+  /**
+   * Gives a deposit back: real money leaves to the clearing side at once, recorded as a
+   * completed withdrawal. One operation, never a pending one a player could cancel.
+   */
+  refund(input: RefundInput): Promise<WalletOutcome>;
   /** Grants a promotion's bonus, with its wagering requirement. */
   bonusGrant(input: BonusGrantInput): Promise<WalletOutcome>;
   /** Converts the active bonus to real once its wagering is met (bets do this by themselves). */
@@ -722,6 +750,7 @@ export function createWallet(db: Db, pushes: Pushes, clock: Clock = systemClock)
         decide: async (l): Promise<Decision> => {
           const barred = await guardMove(l.tx, input.playerId, { kind: 'deposit', amount: input.amount }, clock.now());
           if (barred) return decisionOf(barred);
+          if (input.admit && (await l.tx.query(input.admit.query)).length === 0) return { refuse: input.admit.refuse };
           const credit: Decision & { entries: Entry[] } = {
             entries: post(l.operationId, [l.clearing.id, -input.amount], [l.real.id, input.amount]),
             writes: [
@@ -775,11 +804,37 @@ export function createWallet(db: Db, pushes: Pushes, clock: Clock = systemClock)
           const writes = [
             sql`insert into financial_transactions (id, player_id, type, amount, provider, status)
                 values (${operationId}, ${input.playerId}, 'withdrawal', ${input.amount}, ${input.provider}, 'pending')`,
+            ...(input.with?.(operationId) ?? []),
           ];
           if (bonus.bonusId === null) return { entries, writes };
           const forfeitId = await l.child('bonus_forfeit', fingerprint(bonus.bonusId));
           const closing = await closeBonus(l, forfeitId, 'forfeit', bonus.balance);
           return { entries: [...entries, ...closing.entries], writes: [...writes, ...closing.writes], wagering: closing.wagering };
+        },
+      });
+    },
+
+    refund: (input) => {
+      assertKey(input.key);
+      assertCents(input.amount, 'a refund');
+      return runOperation(ledger, {
+        kind: 'refund',
+        key: input.key,
+        playerId: input.playerId,
+        fingerprint: fingerprint(input.playerId, input.amount, input.provider, ...named(input.currency)),
+        system: ['clearing'],
+        currency: input.currency,
+        decide: (l): Decision => {
+          // Only real money goes back: what the deposit brought may since have been played.
+          if (input.amount > l.real.balance) return { refuse: 'insufficient_funds' };
+          return {
+            entries: post(l.operationId, [l.real.id, -input.amount], [l.clearing.id, input.amount]),
+            writes: [
+              sql`insert into financial_transactions (id, player_id, type, amount, provider, status)
+                  values (${l.operationId}, ${input.playerId}, 'withdrawal', ${input.amount}, ${input.provider}, 'complete')`,
+              ...(input.with?.(l.operationId) ?? []),
+            ],
+          };
         },
       });
     },

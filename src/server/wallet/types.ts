@@ -48,6 +48,8 @@ export type RefusalCode =
   | 'bonus_offer_taken'
   // A bet's own claim (BetInput.claim) found nothing to claim: a free bet spent a moment before.
   | 'claim_refused'
+  // A deposit its payment's processor may not take today (the caller's DepositInput.admit).
+  | 'deposit_over_daily_limit'
   // Player protection (src/server/protection): a limit, a time-out or self-exclusion, a closed account.
   | 'limit_reached'
   | 'player_on_break'

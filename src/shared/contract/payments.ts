@@ -88,5 +88,8 @@ export const payments = {
   'admin/approve_withdrawal': post(paymentIdParams, reply<DeskReply>()),
   'admin/reject_withdrawal': post(rejectParams, reply<DeskReply>()),
   'admin/refund_deposit': post(paymentIdParams, reply<DeskReply>()),
+  'admin/get_held_deposits': post(noParams, reply<Ok & { deposits: DeskPayment[] }>()),
+  'admin/release_held_deposit': post(paymentIdParams, reply<DeskReply>()),
+  'admin/return_held_deposit': post(paymentIdParams, reply<DeskReply>()),
   'admin/update_processor': post(updateProcessorParams, reply<DeskReply>()),
 };

@@ -5,6 +5,7 @@
 // endpoint and sends us `cardToken`; a `cardForm` an older client sends is not read.
 import { validIban, usesIban, validSwift } from '../iban.ts';
 import { isLocale } from '../locales.ts';
+import { cryptoAddressShape, validWalletAccount } from '../payout.ts';
 import { toCents } from '../money.ts';
 import { text, z } from './common.ts';
 
@@ -74,11 +75,29 @@ export const bankForm = z
 
 export type BankForm = z.output<typeof bankForm>;
 
+/** An e-wallet processor's destination: the player's account there. */
+export const walletAccount = z.object({
+  account: text({ max: 100, trim: true }).min(1, 'field_required').refine(validWalletAccount, 'wallet_account_invalid'),
+});
+
+/** A crypto processor's destination: the coin (one the processor names) and an address of it (its checksum is checked by the server). */
+export const cryptoAddress = z
+  .object({
+    coin: text({ max: 20, trim: true }).min(1, 'field_required'),
+    address: text({ max: 120, trim: true }).min(1, 'field_required'),
+  })
+  .superRefine((d, ctx) => {
+    if (d.address && !cryptoAddressShape(d.coin, d.address)) ctx.addIssue({ code: 'custom', path: ['address'], message: 'crypto_address_invalid' });
+  });
+
+/** Where the money goes is required by the processor's kind (src/shared/payout.ts): the server asks for the one its processor needs. */
 export const withdrawalParams = z
   .object({
     paymentId: id,
     amount: amountCents,
     bankForm: bankForm.optional(),
+    walletAccount: walletAccount.optional(),
+    cryptoAddress: cryptoAddress.optional(),
     forfeitBonus: z.boolean().default(false),
   })
   .loose();

@@ -43,7 +43,13 @@ describe('front/get_processors and front/get_withdrawal_processors', () => {
       limit: 10000,
     });
     const w = await api.json<{ processors: Record<string, unknown>[] }>('front/get_withdrawal_processors', {}, { token: de.token });
-    expect(w.body.processors.map((p) => p.id)).toEqual([2, 49]);
+    // A coin address (Bitpay), an e-wallet account (Advcash), a bank account (bank transfer, PwClick): every kind that pays out.
+    expect(w.body.processors.map((p) => [p.id, p.kind])).toEqual([
+      [8, 'crypto'],
+      [4, 'wallet'],
+      [2, 'bank'],
+      [49, 'bank'],
+    ]);
     expect(w.body.processors[0]).toMatchObject({ withdraw_setting: { min_withdraw: 10 }, min_withdraw: 10 });
   });
 

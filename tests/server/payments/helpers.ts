@@ -5,6 +5,7 @@ import { signedWebhook } from '../../../src/server/payments/sandbox/common.ts';
 import type { WebhookEvent } from '../../../src/server/payments/types.ts';
 import { readBalance } from '../../../src/server/wallet/index.ts';
 import type { TestApi } from '../../helpers/app.ts';
+import { markVerified } from '../../helpers/documents.ts';
 import { createPlayers, tokenFor } from '../../helpers/wallet.ts';
 
 export async function newPlayer(api: TestApi, currency = 'EUR'): Promise<{ id: number; token: string }> {
@@ -23,6 +24,22 @@ export const BANK = {
   registrationAddress: 'Unter den Linden 1',
   country: 'DE',
 };
+
+/**
+ * A withdrawal the player asks for as the cashier does (to the bank form, at the bank
+ * transfer processor), once verified; its transaction id. Only such a request is one the
+ * player may cancel.
+ */
+export async function requestedWithdrawal(api: TestApi, player: { id: number; token: string }, cents: number): Promise<number> {
+  await markVerified(api.ctx.database.db, player.id);
+  const { body } = await api.json<{ status: number; message?: string; result?: { transactionId: number } }>(
+    'payment/send_withdrawal_request',
+    { paymentId: 2, amount: cents / 100, bankForm: BANK },
+    { token: player.token },
+  );
+  if (!body.result) throw new Error(`withdrawal refused: ${body.message}`);
+  return body.result.transactionId;
+}
 
 export const realBalance = async (api: TestApi, id: number) => (await readBalance(api.ctx.database.db, id)).real;
 

@@ -3,9 +3,12 @@
 // and that another player's money is never reachable, whatever the body says.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../../src/server/db/client.ts';
+import { approveWithdrawal } from '../../../src/server/payments/desk.ts';
 import { walletOf, type Wallet } from '../../../src/server/wallet/index.ts';
 import { type TestApi, testApi } from '../../helpers/app.ts';
 import { createPlayers, newKey, sign, tokenFor } from '../../helpers/wallet.ts';
+import { requestedWithdrawal } from '../payments/helpers.ts';
 
 let api: TestApi;
 let wallet: Wallet;
@@ -255,7 +258,7 @@ describe('front/cancel_withdrawal_request', () => {
     const player = (await createPlayers(api.ctx.database.db, 1))[0] as number;
     const token = await tokenFor(api.ctx, player);
     await deposit(player, 10_000);
-    const transactionId = await withdraw(player, 4000);
+    const transactionId = await requestedWithdrawal(api, { id: player, token }, 4000);
     const first = await api.json('front/cancel_withdrawal_request', { transactionId }, { token });
     expect(first).toEqual({
       status: 200,
@@ -276,7 +279,7 @@ describe('front/cancel_withdrawal_request', () => {
   });
 
   it("refuses another player's withdrawal, a deposit, and a withdrawal already paid out", async () => {
-    const transactionId = await withdraw(bob, 1000);
+    const transactionId = await requestedWithdrawal(api, { id: bob, token: bobToken }, 1000);
     expect((await api.json('front/cancel_withdrawal_request', { transactionId, playerId: bob }, { token: aliceToken })).body).toEqual({
       status: 0,
       message: 'transaction_not_found',
@@ -290,8 +293,9 @@ describe('front/cancel_withdrawal_request', () => {
       status: 0,
       message: 'transaction_not_found',
     });
-    const paid = await withdraw(alice, 100);
-    await wallet.withdrawalComplete({ key: newKey('paid'), transactionId: paid });
+    const paid = await requestedWithdrawal(api, { id: alice, token: aliceToken }, 1000);
+    const [payment] = await rows<{ id: number }>(api.ctx.database.db, sql`select id from payments where wallet_tx_id = ${paid}`);
+    expect(await approveWithdrawal(api.ctx, { staffId: null, via: 'test' }, Number(payment?.id))).toEqual({ ok: true, status: 'complete' });
     expect((await api.json('front/cancel_withdrawal_request', { transactionId: paid }, { token: aliceToken })).body).toEqual({
       status: 0,
       message: 'withdrawal_not_pending',

@@ -1,13 +1,15 @@
-// Tab 3, the withdrawal: a method, an amount up to the withdrawable real balance, the
-// SPEC §3 bank form (IBAN checked by its checksum where the country uses IBAN, SWIFT/BIC
-// format), "Withdrawal Request Sent" with the scheduled message, and the pending
-// withdrawals, each of which the player may cancel.
+// Tab 3, the withdrawal: a method, an amount up to the withdrawable real balance, where
+// the money goes as the method's kind asks (a bank: the SPEC §3 bank form, IBAN checked by
+// its checksum where the country uses IBAN, SWIFT/BIC format; an e-wallet: the account
+// there; crypto: a coin and an address of it), "Withdrawal Request Sent" with the scheduled
+// message, and the pending withdrawals, each of which the player may cancel.
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { formatDateTime } from '../../../lib/format.ts';
 import { countryOptions } from '../../../shared/countries.ts';
 import { usesIban, validIban, validSwift } from '../../../shared/iban.ts';
 import { LANGUAGE_TAG, type Locale } from '../../../shared/locales.ts';
+import { cryptoAddressShape, validWalletAccount } from '../../../shared/payout.ts';
 import type { BankForm } from '../../../shared/schemas/payments.ts';
 import {
   $paymentBusy,
@@ -20,6 +22,7 @@ import {
   loadProcessors,
   type PaymentRefusal,
   requestWithdrawal,
+  type WithdrawalInput,
 } from '../../../stores/payments.ts';
 import { $session } from '../../../stores/session.ts';
 import { toast } from '../../../stores/ui.ts';
@@ -68,6 +71,9 @@ export function bankProblems(f: BankForm): Partial<Record<BankField | 'country',
 }
 
 const key = (message: string): PaymentRefusal => ({ status: 0, message, params: [] });
+
+/** A server error's path without the destination it names (`bankForm.city` → `city`, `cryptoAddress.address` → `address`). */
+const fieldOf = (path: string) => path.replace(/^(bankForm|walletAccount|cryptoAddress)\./, '');
 
 function Pending({ locale, texts }: { locale: Locale; texts: Texts }) {
   const { p, t } = texts;
@@ -136,6 +142,8 @@ export default function Withdraw({ locale, withdrawable, bonusActive }: { locale
     registrationAddress: '',
     country: '',
   });
+  const [walletAccount, setWalletAccount] = useState('');
+  const [crypto, setCrypto] = useState({ coin: '', address: '' });
   const [forfeit, setForfeit] = useState(false);
   const [errors, setErrors] = useState<Record<string, PaymentRefusal>>({});
   const [refused, setRefused] = useState<PaymentRefusal>();
@@ -155,6 +163,8 @@ export default function Withdraw({ locale, withdrawable, bonusActive }: { locale
   const method = list.find((m) => m.id === chosenId) ?? list[0];
   const money = moneyIn(locale, method?.currency);
   const country = bank.country || playerCountry;
+  const coins = method?.setting.coins ?? [];
+  const coin = coins.includes(crypto.coin) ? crypto.coin : (coins[0] ?? '');
   const errorOf = (field: string) => (errors[field] ? refusalText(errors[field], texts, money) : undefined);
 
   async function submit(e: FormEvent) {
@@ -168,13 +178,26 @@ export default function Withdraw({ locale, withdrawable, bonusActive }: { locale
     if (a)
       found.amount =
         a.message === 'amount_between' && withdrawable !== undefined && (amountCents(amount) ?? 0) > withdrawable * 100 ? key('withdraw_insufficient') : a;
-    for (const [field, message] of Object.entries(bankProblems(form))) found[field] = key(message);
+    const destination: Pick<WithdrawalInput, 'bankForm' | 'walletAccount' | 'cryptoAddress'> = {};
+    if (method.kind === 'wallet') {
+      if (!walletAccount.trim()) found.account = key('field_required');
+      else if (!validWalletAccount(walletAccount)) found.account = key('wallet_account_invalid');
+      destination.walletAccount = { account: walletAccount };
+    } else if (method.kind === 'crypto') {
+      const c = { coin: coin, address: crypto.address };
+      if (!c.address.trim()) found.address = key('field_required');
+      else if (!cryptoAddressShape(c.coin, c.address)) found.address = key('crypto_address_invalid');
+      destination.cryptoAddress = c;
+    } else {
+      for (const [field, message] of Object.entries(bankProblems(form))) found[field] = key(message);
+      destination.bankForm = form;
+    }
     setErrors(found);
     if (Object.keys(found).length > 0) {
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    const reply = await requestWithdrawal({ processorId: method.id, amount, bankForm: form, forfeitBonus: forfeit });
+    const reply = await requestWithdrawal({ processorId: method.id, amount, ...destination, forfeitBonus: forfeit });
     if (reply.status === 1) {
       setSent({ amount: reply.amount, currency: reply.currency });
       setAmount('');
@@ -182,7 +205,7 @@ export default function Withdraw({ locale, withdrawable, bonusActive }: { locale
     }
     if (reply.errors) {
       const fields: Record<string, PaymentRefusal> = {};
-      for (const [path, message] of Object.entries(reply.errors)) fields[path.replace(/^bankForm\./, '')] = key(message);
+      for (const [path, message] of Object.entries(reply.errors)) fields[fieldOf(path)] = key(message);
       setErrors(fields);
     } else setRefused(reply);
   }
@@ -232,30 +255,66 @@ export default function Withdraw({ locale, withdrawable, bonusActive }: { locale
               error={errorOf('amount')}
               hint={withdrawable !== undefined ? <span className="acct-hint">{fmt(texts.t.withdrawable, money(withdrawable))}</span> : undefined}
             />
-            <fieldset className="pay-bank">
-              <legend>{p.bank_details}</legend>
-              <SelectField label={p.bank_country} value={country} onValue={(c) => setBank({ ...bank, country: c })} error={errorOf('country')}>
-                <option value="" disabled>
-                  —
-                </option>
-                {countries.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
-              </SelectField>
-              {BANK_FIELDS.map((field) => (
+            {method.kind === 'wallet' && (
+              <fieldset className="pay-bank">
+                <legend>{p.payout_details}</legend>
                 <Field
-                  key={field}
-                  label={p[LABEL[field]]}
-                  name={field}
-                  autoComplete={AUTOCOMPLETE[field] ?? 'off'}
-                  value={bank[field]}
-                  onValue={(value) => setBank({ ...bank, [field]: value })}
-                  error={errorOf(field)}
+                  label={fmt(p.wallet_account, method.name)}
+                  name="account"
+                  autoComplete="email"
+                  value={walletAccount}
+                  onValue={setWalletAccount}
+                  error={errorOf('account')}
                 />
-              ))}
-            </fieldset>
+              </fieldset>
+            )}
+            {method.kind === 'crypto' && (
+              <fieldset className="pay-bank">
+                <legend>{p.payout_details}</legend>
+                <SelectField label={p.coin} value={coin} onValue={(c) => setCrypto({ ...crypto, coin: c })} error={errorOf('coin')}>
+                  {coins.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </SelectField>
+                <Field
+                  label={fmt(p.payout_address, coin)}
+                  name="address"
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={crypto.address}
+                  onValue={(address) => setCrypto({ ...crypto, address })}
+                  error={errorOf('address')}
+                />
+              </fieldset>
+            )}
+            {method.kind !== 'wallet' && method.kind !== 'crypto' && (
+              <fieldset className="pay-bank">
+                <legend>{p.bank_details}</legend>
+                <SelectField label={p.bank_country} value={country} onValue={(c) => setBank({ ...bank, country: c })} error={errorOf('country')}>
+                  <option value="" disabled>
+                    —
+                  </option>
+                  {countries.map((c) => (
+                    <option key={c.code} value={c.code}>
+                      {c.name}
+                    </option>
+                  ))}
+                </SelectField>
+                {BANK_FIELDS.map((field) => (
+                  <Field
+                    key={field}
+                    label={p[LABEL[field]]}
+                    name={field}
+                    autoComplete={AUTOCOMPLETE[field] ?? 'off'}
+                    value={bank[field]}
+                    onValue={(value) => setBank({ ...bank, [field]: value })}
+                    error={errorOf(field)}
+                  />
+                ))}
+              </fieldset>
+            )}
             {bonusActive && (
               <label className="pay-check">
                 <input type="checkbox" checked={forfeit} onChange={(e) => setForfeit(e.target.checked)} /> {p.forfeit_bonus}

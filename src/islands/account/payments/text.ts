@@ -48,6 +48,8 @@ export function failureReason(reason: string | null, { p, v }: Texts): string | 
     case 'processing_error':
     case 'processor_error':
       return p.reason_error;
+    case 'deposit_over_daily_limit':
+      return p.reason_over_daily_limit;
     case 'crypto_below_minimum':
     case 'crypto_wrong_coin':
       return v[reason];

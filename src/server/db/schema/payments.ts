@@ -52,7 +52,8 @@ export const paymentProcessors = pgTable(
 
 export type PaymentDirection = 'deposit' | 'withdrawal';
 /** Deposits: pending → complete | failed, complete → refunded. Withdrawals: pending → approved → complete | failed; pending → cancelled | rejected. */
-export type PaymentStatus = 'pending' | 'approved' | 'complete' | 'failed' | 'cancelled' | 'rejected' | 'refunded';
+/** `held`: a deposit the provider was paid for but that would pass the processor's daily limit; staff credit it or give it back. */
+export type PaymentStatus = 'pending' | 'approved' | 'complete' | 'failed' | 'cancelled' | 'rejected' | 'refunded' | 'held';
 
 export const payments = pgTable(
   'payments',

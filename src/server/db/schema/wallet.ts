@@ -70,6 +70,7 @@ export type OperationKind =
   | 'withdrawal_request'
   | 'withdrawal_complete'
   | 'withdrawal_cancel'
+  | 'refund'
   | 'bonus_grant'
   | 'bonus_convert'
   | 'bonus_forfeit';

@@ -5,7 +5,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ServerContext } from '../../context.ts';
 import { checkSignature, providerSecret, SIGNATURE_HEADER, signPayload } from '../signature.ts';
-import type { Verified, WebhookEvent } from '../types.ts';
+import type { PaymentAdapter, Verified, WebhookEvent } from '../types.ts';
 
 export function sandboxSecrets(ctx: ServerContext, adapter: string): string[] {
   const { webhookSecret, webhookSecretPrevious } = ctx.config;
@@ -70,6 +70,25 @@ export const newEventId = () => `evt_${randomBytes(12).toString('hex')}`;
 export function signedWebhook(ctx: ServerContext, adapter: string, event: WebhookEvent): { body: string; signature: string } {
   const body = eventBody(event);
   return { body, signature: signPayload(sandboxSecrets(ctx, adapter)[0] as string, body, Math.floor(ctx.clock.now() / 1000)) };
+}
+
+/**
+ * The sandbox providers' payout: the transfer is sent at once and the provider tells us it
+ * arrived (a bank account, an e-wallet account or a coin address, as the payment's details name).
+ */
+export function sandboxPayout(adapter: string): NonNullable<PaymentAdapter['payout']> {
+  return async (ctx, input) => {
+    const providerRef = `po_${input.paymentId}`;
+    await deliver(ctx, input.processor.id, adapter, {
+      id: `evt_po_${input.paymentId}_paid`,
+      type: 'payout.paid',
+      reference: input.paymentId,
+      providerRef,
+      amount: input.amount,
+      currency: input.currency,
+    });
+    return { providerRef };
+  };
 }
 
 /** Delivers an event to our webhook endpoint (in process: the same path an HTTP delivery takes). */

@@ -9,7 +9,7 @@ import type { ServerContext } from '../../context.ts';
 import { paymentAddresses } from '../../db/schema/payments.ts';
 import type { AppEnv } from '../../http.ts';
 import type { PaymentAdapter, StartResult } from '../types.ts';
-import { deliver, escapeHtml, htmlResponse, page, seal, unseal, verifySandbox } from './common.ts';
+import { deliver, escapeHtml, htmlResponse, page, sandboxPayout, seal, unseal, verifySandbox } from './common.ts';
 
 export const CRYPTO_ADAPTER = 'sandbox-crypto';
 
@@ -39,6 +39,7 @@ export const cryptoAdapter: PaymentAdapter = {
     return { type: 'address', address, coin, qr, url: `/api/sandbox/crypto/invoice/${invoice}` };
   },
   verifyWebhook: (ctx, raw, header) => verifySandbox(ctx, CRYPTO_ADAPTER, raw, header),
+  payout: sandboxPayout(CRYPTO_ADAPTER),
 };
 
 /** The chain: `amount` cents' worth of `coin` reached `address` and is confirmed. */

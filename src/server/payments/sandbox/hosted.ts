@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import type { ServerContext } from '../../context.ts';
 import type { AppEnv } from '../../http.ts';
 import type { PaymentAdapter, StartResult } from '../types.ts';
-import { deliver, escapeHtml, htmlResponse, money, page, type Session, seal, unseal, verifySandbox } from './common.ts';
+import { deliver, escapeHtml, htmlResponse, money, page, type Session, sandboxPayout, seal, unseal, verifySandbox } from './common.ts';
 
 export const WALLET_ADAPTER = 'sandbox-wallet';
 export const BANK_ADAPTER = 'sandbox-bank';
@@ -54,23 +54,8 @@ function hostedAdapter(name: string): PaymentAdapter {
   };
 }
 
-export const walletAdapter = hostedAdapter(WALLET_ADAPTER);
-export const bankAdapter: PaymentAdapter = {
-  ...hostedAdapter(BANK_ADAPTER),
-  async payout(ctx, input) {
-    const providerRef = `po_${input.paymentId}`;
-    // The sandbox bank sends the transfer at once and tells us it arrived.
-    await deliver(ctx, input.processor.id, BANK_ADAPTER, {
-      id: `evt_po_${input.paymentId}_paid`,
-      type: 'payout.paid',
-      reference: input.paymentId,
-      providerRef,
-      amount: input.amount,
-      currency: input.currency,
-    });
-    return { providerRef };
-  },
-};
+export const walletAdapter: PaymentAdapter = { ...hostedAdapter(WALLET_ADAPTER), payout: sandboxPayout(WALLET_ADAPTER) };
+export const bankAdapter: PaymentAdapter = { ...hostedAdapter(BANK_ADAPTER), payout: sandboxPayout(BANK_ADAPTER) };
 
 export function hostedSandboxRoutes(ctx: ServerContext, name: string) {
   const title = name === BANK_ADAPTER ? 'Sandbox Bank' : 'Sandbox Wallet';

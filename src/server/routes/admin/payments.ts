@@ -4,7 +4,18 @@ import { paymentIdParams, playerPaymentsParams, rejectParams, updateProcessorPar
 import type { AuthEnv } from '../../http-auth.ts';
 import type { ServerContext } from '../../context.ts';
 import { parseBody, refusal } from '../../http.ts';
-import { approveWithdrawal, changeProcessor, pendingWithdrawals, playerPayments, refundDeposit, rejectWithdrawal, type Staff } from '../../payments/desk.ts';
+import {
+  approveWithdrawal,
+  changeProcessor,
+  heldDeposits,
+  pendingWithdrawals,
+  playerPayments,
+  refundDeposit,
+  rejectWithdrawal,
+  releaseHeldDeposit,
+  returnHeldDeposit,
+} from '../../payments/desk.ts';
+import type { Staff } from '../../payments/audit.ts';
 
 export function adminPaymentRoutes(ctx: ServerContext) {
   const staff = (c: { get: (k: 'player') => { playerId: number } }): Staff => ({ staffId: c.get('player').playerId, via: 'api' });
@@ -21,6 +32,9 @@ export function adminPaymentRoutes(ctx: ServerContext) {
       return c.json(answer(await rejectWithdrawal(ctx, staff(c), id, reason)));
     })
     .post('/refund_deposit', async (c) => c.json(answer(await refundDeposit(ctx, staff(c), (await parseBody(c, paymentIdParams)).id))))
+    .post('/get_held_deposits', async (c) => c.json({ status: 1, deposits: await heldDeposits(ctx) }))
+    .post('/release_held_deposit', async (c) => c.json(answer(await releaseHeldDeposit(ctx, staff(c), (await parseBody(c, paymentIdParams)).id))))
+    .post('/return_held_deposit', async (c) => c.json(answer(await returnHeldDeposit(ctx, staff(c), (await parseBody(c, paymentIdParams)).id))))
     .post('/update_processor', async (c) => {
       const b = await parseBody(c, updateProcessorParams);
       return c.json(

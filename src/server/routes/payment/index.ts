@@ -7,7 +7,8 @@ import type { DepositReply, WithdrawalReply } from '../../../shared/payments.ts'
 import { depositParams, withdrawalParams } from '../../../shared/schemas/payments.ts';
 import { type AuthEnv, requireLivePlayer } from '../../http-auth.ts';
 import type { ServerContext } from '../../context.ts';
-import { type AppEnv, HttpError, parseBody } from '../../http.ts';
+import { type AppEnv, HttpError, parseBody, tooManyAttempts } from '../../http.ts';
+import { attempt, LIMITS, limitKey } from '../../auth/rate-limit.ts';
 import { receiveWebhook, requestWithdrawal, startDeposit } from '../../payments/service.ts';
 
 /** `get_payment_<slug>_url`, its `_url`-less variants and `get_eupayment_form`. */
@@ -23,9 +24,11 @@ export function paymentRoutes(ctx: ServerContext) {
       const outcome = await requestWithdrawal(ctx, c.get('player').playerId, {
         processorId: b.paymentId,
         amount: b.amount,
-        details: b.bankForm ?? {},
+        destinations: { bankForm: b.bankForm, walletAccount: b.walletAccount, cryptoAddress: b.cryptoAddress },
         forfeitBonus: b.forfeitBonus,
       });
+      // Where the money would go was left out or is not one this processor pays to: the fields, as for any bad body.
+      if (!outcome.ok && outcome.errors) throw new HttpError(400, outcome.message, outcome.errors);
       if (!outcome.ok)
         return c.json(outcome.params ? { status: 0, message: outcome.message, params: outcome.params } : { status: 0, message: outcome.message });
       return c.json({
@@ -38,7 +41,15 @@ export function paymentRoutes(ctx: ServerContext) {
       const call = c.req.param('call');
       if (!DEPOSIT_CALL.test(call)) throw new HttpError(404, 'not_found');
       const b = await parseBody(c, depositParams);
-      const started = await startDeposit(ctx, c.get('player').playerId, {
+      const playerId = c.get('player').playerId;
+      const at = new Date(ctx.clock.now());
+      const counted = [
+        await attempt(ctx.database.db, limitKey('deposit_start', 'player', playerId), LIMITS.depositStartPerPlayer, at),
+        await attempt(ctx.database.db, limitKey('deposit_start', 'ip', c.get('clientIp') ?? ''), LIMITS.depositStartPerIp, at),
+      ];
+      const over = counted.filter((a) => !a.allowed);
+      if (over.length > 0) return tooManyAttempts(c, Math.max(...over.map((a) => a.retryAfterSeconds)));
+      const started = await startDeposit(ctx, playerId, {
         call,
         processorId: b.paymentId,
         paymentMethod: b.paymentMethod,
