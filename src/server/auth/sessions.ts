@@ -166,6 +166,24 @@ export async function endSession(db: Db, refreshToken: string): Promise<number |
   return row.playerId;
 }
 
+/**
+ * Logout by the access token alone (a client that keeps no refresh cookie): the login it
+ * names (`sid`) ends as a cookie logout would end it. Answers whether a login of that
+ * player was ended.
+ */
+export async function endLogin(db: Db, playerId: number, sessionId: string | undefined): Promise<boolean> {
+  if (!sessionId || !UUID.test(sessionId)) return false;
+  return db.transaction(async (tx) => {
+    await lockPlayer(tx, playerId);
+    const ended = await tx
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.familyId, sessionId), eq(refreshTokens.playerId, playerId), isNull(refreshTokens.revokedAt)))
+      .returning({ id: refreshTokens.id });
+    return ended.length > 0;
+  });
+}
+
 /** Ends every login of the player but `keep` (the session that asked, if any). */
 export async function revokeSessions(db: Executor, playerId: number, keep?: string): Promise<void> {
   await lockPlayer(db, playerId);
