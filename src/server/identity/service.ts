@@ -117,7 +117,16 @@ async function audit(db: Executor, who: Actor, action: string, playerId: number,
 
 export type UploadResult =
   | { ok: true; document: DocumentView; verification: VerificationView }
-  | { ok: false; message: 'document_type_not_accepted' | 'document_damaged' | 'document_too_large' | 'verification_refused' | 'already_verified' };
+  | {
+      ok: false;
+      message:
+        | 'document_type_not_accepted'
+        | 'document_damaged'
+        | 'document_active_content'
+        | 'document_too_large'
+        | 'verification_refused'
+        | 'already_verified';
+    };
 
 /** Verifications waiting to run, per server, so a test (or shutdown) can wait for them. */
 const running = new WeakMap<ServerContext, Set<Promise<void>>>();
