@@ -281,6 +281,23 @@ async function runVerifier(ctx: ServerContext, playerId: number, documentIds: nu
 
 // --- The staff desk. ---
 
+export type CountryChange = { ok: true; country: string; previous: string } | { ok: false; message: 'player_not_found' };
+
+/**
+ * The registered country, which every market rule reads (jurisdiction profile, processors),
+ * changed by staff once support has checked it against the player's identity; players cannot
+ * change it. Audited with the old and the new country and staff's note.
+ */
+export async function changeCountry(ctx: ServerContext, who: Actor, playerId: number, country: string, note?: string): Promise<CountryChange> {
+  return ctx.database.db.transaction(async (tx) => {
+    const [row] = await tx.select({ country: players.country }).from(players).where(eq(players.id, playerId)).for('no key update');
+    if (!row) return { ok: false, message: 'player_not_found' } as const;
+    if (row.country !== country) await tx.update(players).set({ country, updatedAt: sql`now()` }).where(eq(players.id, playerId));
+    await audit(tx, who, 'change_country', playerId, { from: row.country, to: country, ...(note ? { note } : {}) });
+    return { ok: true, country, previous: row.country } as const;
+  });
+}
+
 /** Players whose documents wait for a decision, oldest first. */
 export async function pendingVerifications(ctx: ServerContext): Promise<PendingVerification[]> {
   const rows = await ctx.database.db
