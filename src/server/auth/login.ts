@@ -80,15 +80,15 @@ export async function logIn(ctx: ServerContext, credentials: { username: string;
   if (bar) return { kind: 'barred', bar };
   const methods = await secondFactorMethods(db, player.id);
   if (methods.length > 0) return { kind: 'second_factor', ticket: await issueLoginTicket(ctx, player.id), methods, expiresIn: TICKET_SECONDS };
-  return begin(ctx, player.id, player.scope);
+  return begin(ctx, player.id, player.scope, false);
 }
 
-/** A login proven: its session, the start a session limit counts from, the access token. */
-async function begin(ctx: ServerContext, playerId: number, scope: string[]): Promise<LoginResult> {
+/** A login proven: its session, the start a session limit counts from, the access token. `secondFactor`: it passed the second step. */
+async function begin(ctx: ServerContext, playerId: number, scope: string[], secondFactor: boolean): Promise<LoginResult> {
   const db = ctx.database.db;
-  const session = await startSession(db, playerId, ctx.clock);
+  const session = await startSession(db, playerId, ctx.clock, { secondFactor });
   await markLoginStart(db, playerId, ctx.clock.now());
-  const accessToken = await issueAccessToken(ctx.config.jwtSecret, { playerId, scope, sessionId: session.sessionId });
+  const accessToken = await issueAccessToken(ctx.config.jwtSecret, { playerId, scope, sessionId: session.sessionId, secondFactor });
   return { kind: 'ok', accessToken, session };
 }
 
@@ -121,5 +121,5 @@ export async function completeLogin(ctx: ServerContext, ticket: string, proof: S
   if (bar) return { kind: 'barred', bar };
   const [player] = await db.select({ scope: players.scope, status: players.status }).from(players).where(eq(players.id, playerId));
   if (!player || player.status === 'blocked') return { kind: 'failed' };
-  return begin(ctx, playerId, player.scope);
+  return begin(ctx, playerId, player.scope, true);
 }

@@ -1,7 +1,8 @@
 // Two-factor login (PGlite and PostgreSQL): enrolling and removing an authenticator app
 // needs the password; a login of such an account ends at a ticket that a code, a recovery
 // code or a passkey trades for the tokens; a code is good once, a recovery code once, a
-// ticket once and for five minutes; staff calls wait until staff have a second factor.
+// ticket once and for five minutes; staff calls want a login that passed a second factor,
+// and a staff account's first factor a one-time enrolment link, never the password alone.
 import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TICKET_FAILURES, TICKET_SECONDS } from '../../../src/server/auth/two-factor.ts';
@@ -9,18 +10,24 @@ import { type ManualClock, manualClock } from '../../../src/server/clock.ts';
 import { players, playerTotp } from '../../../src/server/db/schema/index.ts';
 import { type TestApi, testApi } from '../../helpers/app.ts';
 import { softPasskey } from '../../helpers/passkey.ts';
-import { cookiesOf, enrolTotp, logIn, REFRESH, register, uniqueIp } from './helpers.ts';
-import { eq } from 'drizzle-orm';
+import { cookiesOf, enrolTotp, logIn, type MailCatcher, REFRESH, register, startMailCatcher, uniqueIp } from './helpers.ts';
+import { eq, sql } from 'drizzle-orm';
+import { runSupportCommand } from '../../../src/server/support/cli.ts';
 
 let api: TestApi;
 let clock: ManualClock;
+let mail: MailCatcher;
 const STEP = 30_000;
 
 beforeAll(async () => {
   clock = manualClock(Date.now());
-  api = await testApi({}, { clock });
+  mail = await startMailCatcher();
+  api = await testApi({ SMTP_URL: mail.url }, { clock });
 });
-afterAll(() => api.close());
+afterAll(async () => {
+  await api.close();
+  await mail.close();
+});
 beforeEach(() => clock.set(Date.now()));
 
 interface Account {
@@ -349,20 +356,205 @@ describe('passkey logins', () => {
 });
 
 describe('staff', () => {
-  it('are refused on staff calls until they have a second factor', async () => {
-    const a = await newAccount();
+  const STAFF_REFUSED = { status: 403, body: { status: 0, message: 'staff_second_factor_required' } };
+  const staffCall = (token: string) => api.json('admin/get_setting', {}, { token });
+
+  /** A new staff account with no factor, logged in with its password alone. */
+  async function newStaff(): Promise<Account & { email: string; refreshToken: string }> {
+    const form = await register(api);
+    const player = await logIn(api, form.username, form.password, uniqueIp());
     await api.ctx.database.db
       .update(players)
       .set({ scope: ['player', 'admin'] })
-      .where(eq(players.id, a.playerId));
-    const staff = await logIn(api, a.username, a.password, uniqueIp());
-    const refused = await api.json('admin/get_setting', {}, { token: staff.accessToken });
-    expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ status: 0, message: 'staff_second_factor_required' });
-    expect((await security(staff.accessToken)).body).toMatchObject({ staff_needs_second_factor: true });
+      .where(eq(players.id, player.playerId));
+    const session = await logIn(api, form.username, form.password, uniqueIp());
+    return {
+      username: form.username,
+      password: form.password,
+      email: form.email,
+      token: session.accessToken,
+      refreshToken: session.refreshToken,
+      playerId: session.playerId,
+    };
+  }
 
-    await enrolTotp(api, staff.accessToken, a.password);
-    expect((await api.json('admin/get_setting', {}, { token: staff.accessToken })).status).toBe(200);
+  /** The next mail to `email` carrying an enrolment link (the activation mail of the sign-up comes first), and that link. */
+  async function enrolmentMail(email: string): Promise<{ links: string[]; link: string }> {
+    for (;;) {
+      const caught = await mail.next(email);
+      const link = caught.links.find((l) => l.includes('enrol='));
+      if (link) return { links: caught.links, link };
+    }
+  }
+
+  /** The seeded admin mails `staff` an enrolment link; answers its `enrol` value. */
+  async function enrolmentLinkFor(staff: { playerId: number; email: string }): Promise<string> {
+    const admin = await logIn(api, 'admin', 'admin1234', uniqueIp());
+    const sent = await api.json<{ emailed_to: string; expires_in: number }>(
+      'admin/send_staff_enrolment',
+      { playerId: staff.playerId },
+      { token: admin.accessToken },
+    );
+    expect(sent.body).toEqual({ status: 1, emailed_to: staff.email, expires_in: 24 * 3600 });
+    const { link } = await enrolmentMail(staff.email);
+    expect(link).toMatch(/\/user-management\?tab=10&enrol=/);
+    return new URL(link).searchParams.get('enrol') as string;
+  }
+
+  it('cannot enrol a first factor with the password alone, so a stolen staff password opens no staff call', async () => {
+    const staff = await newStaff();
+    expect(await staffCall(staff.token)).toEqual(STAFF_REFUSED);
+    expect((await security(staff.token)).body).toMatchObject({ staff_needs_second_factor: true, staff_needs_second_factor_login: false });
+    expect((await api.json('front/start_totp', { password: staff.password }, { token: staff.token })).body).toEqual({
+      status: 0,
+      message: 'staff_enrolment_required',
+    });
+    expect((await api.json('front/start_passkey', { password: staff.password }, { token: staff.token })).body).toEqual({
+      status: 0,
+      message: 'staff_enrolment_required',
+    });
+    expect((await security(staff.token)).body.totp.enabled).toBe(false);
+    expect(await staffCall(staff.token)).toEqual(STAFF_REFUSED);
+  });
+
+  it('enrols with a one-time link from an admin; staff calls then want a login that passed the second step, kept through its refreshes', async () => {
+    const staff = await newStaff();
+    const enrolment = await enrolmentLinkFor(staff);
+    const started = await api.json<{ secret: string }>('front/start_totp', { password: staff.password, enrolment }, { token: staff.token });
+    expect(started.body.secret).toBeTruthy();
+    const confirmed = await api.json<{ recovery_codes: string[] }>(
+      'front/confirm_totp',
+      { code: await codeAt(started.body.secret), enrolment },
+      { token: staff.token },
+    );
+    expect(confirmed.body.recovery_codes).toHaveLength(10);
+
+    // The login that enrolled it used the password alone: the very token, and the tokens its refreshes bring, stay refused.
+    expect(await staffCall(staff.token)).toEqual(STAFF_REFUSED);
+    expect((await security(staff.token)).body).toMatchObject({ staff_needs_second_factor: false, staff_needs_second_factor_login: true });
+    const refreshed = await api.call('front/auth/refresh', {}, { headers: { cookie: `${REFRESH}=${staff.refreshToken}` } });
+    const { accessToken: refreshedToken } = (await refreshed.json()) as { accessToken: string };
+    expect(await staffCall(refreshedToken)).toEqual(STAFF_REFUSED);
+    // Nor can that login add another factor of its own, with the spent link or without one.
+    for (const body of [{ password: staff.password, enrolment }, { password: staff.password }])
+      expect((await api.json('front/start_passkey', body, { token: staff.token })).body).toEqual({ status: 0, message: 'staff_second_factor_login_required' });
+    expect((await api.json('front/remove_totp', { password: staff.password, code: confirmed.body.recovery_codes[0] }, { token: staff.token })).body).toEqual({
+      status: 0,
+      message: 'staff_second_factor_login_required',
+    });
+
+    // A login through the second step opens staff calls, and so do the tokens its refreshes bring.
+    clock.advance(STEP);
+    const step = await passwordStep(staff);
+    const second = await secondStep(step.body.second_factor?.ticket as string, { method: 'totp', code: await codeAt(started.body.secret) });
+    const token = second.body.accessToken as string;
+    expect((await staffCall(token)).status).toBe(200);
+    expect((await security(token)).body).toMatchObject({ staff_needs_second_factor: false, staff_needs_second_factor_login: false });
+    let cookie = cookiesOf(second.response)[REFRESH]?.value as string;
+    for (let i = 0; i < 2; i++) {
+      const next = await api.call('front/auth/refresh', {}, { headers: { cookie: `${REFRESH}=${cookie}` } });
+      expect(next.status).toBe(200);
+      cookie = cookiesOf(next)[REFRESH]?.value as string;
+      expect((await staffCall(((await next.json()) as { accessToken: string }).accessToken)).status).toBe(200);
+    }
+
+    // Who sent the link and when it was used are in the staff account's audit trail.
+    const admin = await logIn(api, 'admin', 'admin1234', uniqueIp());
+    const trail = await api.json<{ audit: { action: string; via: string; staff_id: number | null; details: object }[] }>(
+      'admin/get_player_verification',
+      { playerId: staff.playerId },
+      { token: admin.accessToken },
+    );
+    expect(trail.body.audit.map((a) => [a.action, a.via, a.staff_id])).toEqual([
+      ['staff_enrolment_used', 'api', staff.playerId],
+      ['staff_enrolment_link', 'api', admin.playerId],
+    ]);
+  });
+
+  it('takes a link once, for 24 hours, and only on its own account; a typo in the first code does not spend it; players need none', async () => {
+    const staff = await newStaff();
+    const other = await newStaff();
+    const enrolment = await enrolmentLinkFor(staff);
+    const invalid = { status: 0, message: 'staff_enrolment_invalid' };
+    expect((await api.json('front/start_totp', { password: other.password, enrolment }, { token: other.token })).body).toEqual(invalid);
+    expect((await api.json('front/start_totp', { password: staff.password, enrolment: 'made-up' }, { token: staff.token })).body).toEqual(invalid);
+
+    const started = await api.json<{ secret: string }>('front/start_totp', { password: staff.password, enrolment }, { token: staff.token });
+    const right = await codeAt(started.body.secret);
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+    expect((await api.json('front/confirm_totp', { code: wrong, enrolment }, { token: staff.token })).body).toMatchObject({ message: 'wrong_code' });
+    expect((await api.json('front/confirm_totp', { code: right }, { token: staff.token })).body).toEqual({ status: 0, message: 'staff_enrolment_required' });
+    expect(
+      (await api.json<{ recovery_codes: string[] }>('front/confirm_totp', { code: right, enrolment }, { token: staff.token })).body.recovery_codes,
+    ).toHaveLength(10);
+
+    // A link not used within 24 hours is worth nothing.
+    const late = await enrolmentLinkFor(other);
+    await api.ctx.database.db.execute(
+      sql`update account_tokens set expires_at = now() - interval '1 minute' where purpose = 'staff_enrolment' and player_id = ${other.playerId}`,
+    );
+    expect((await api.json('front/start_totp', { password: other.password, enrolment: late }, { token: other.token })).body).toEqual(invalid);
+
+    // Only staff accounts get links, only from staff; a player enrols with the password.
+    const admin = await logIn(api, 'admin', 'admin1234', uniqueIp());
+    const player = await newAccount();
+    expect((await api.json('admin/send_staff_enrolment', { playerId: player.playerId }, { token: admin.accessToken })).body).toEqual({
+      status: 0,
+      message: 'not_staff',
+    });
+    expect((await api.json('admin/send_staff_enrolment', { playerId: 2_000_000_000 }, { token: admin.accessToken })).body).toEqual({
+      status: 0,
+      message: 'player_not_found',
+    });
+    expect((await api.json('admin/send_staff_enrolment', { playerId: player.playerId }, { token: player.token })).status).toBe(403);
+    expect((await enrolTotp(api, player.token, player.password)).recoveryCodes).toHaveLength(10);
+  });
+
+  it('enrols a passkey as the first factor with a link, spending it; a passkey login then opens staff calls', async () => {
+    const staff = await newStaff();
+    const key = softPasskey(api.ctx.config.webauthn.rpId, api.ctx.config.webauthn.origins[0] as string);
+    expect((await api.json('front/start_passkey', { password: staff.password }, { token: staff.token })).body).toEqual({
+      status: 0,
+      message: 'staff_enrolment_required',
+    });
+    const enrolment = await enrolmentLinkFor(staff);
+    const started = await api.json<{ options: { challenge: string } }>('front/start_passkey', { password: staff.password, enrolment }, { token: staff.token });
+    const registration = key.register(started.body.options.challenge);
+    expect((await api.json('front/add_passkey', { name: 'Desk key', response: registration }, { token: staff.token })).body).toEqual({
+      status: 0,
+      message: 'staff_enrolment_required',
+    });
+    expect((await api.json('front/add_passkey', { name: 'Desk key', response: registration, enrolment }, { token: staff.token })).body).toMatchObject({
+      status: 1,
+      passkey: { name: 'Desk key' },
+    });
+    expect(await staffCall(staff.token)).toEqual(STAFF_REFUSED);
+
+    const step = await passwordStep(staff);
+    const ticket = step.body.second_factor?.ticket as string;
+    const options = await api.json<{ options: { challenge: string } }>('front/auth/passkey_options', { ticket });
+    const done = await secondStep(ticket, { method: 'passkey', response: key.assert(options.body.options.challenge, 1) });
+    expect((await staffCall(done.body.accessToken as string)).status).toBe(200);
+  });
+
+  it('issues a link at the command line, printed and mailed, that enrols like an admin’s', async () => {
+    const staff = await newStaff();
+    const lines: string[] = [];
+    expect(await runSupportCommand(api.ctx, ['enrol', staff.username], (line) => lines.push(line))).toBe(0);
+    const printed = lines.join('\n');
+    expect(printed).toContain(`Enrolment link for ${staff.username} (#${staff.playerId}), good once for 24 hours:`);
+    expect(printed).toContain(`Also emailed to ${staff.email}.`);
+    const link = /https?:\/\/\S+enrol=\S+/.exec(printed)?.[0] as string;
+    expect((await enrolmentMail(staff.email)).link).toBe(link);
+    const enrolment = new URL(link).searchParams.get('enrol') as string;
+    expect((await api.json<{ secret: string }>('front/start_totp', { password: staff.password, enrolment }, { token: staff.token })).body.secret).toBeTruthy();
+
+    expect(await runSupportCommand(api.ctx, ['enrol', 'nobody-has-this-name'], () => {})).toBe(1);
+    expect(await runSupportCommand(api.ctx, ['enrol'], () => {})).toBe(2);
+    const player = await newAccount();
+    const said: string[] = [];
+    expect(await runSupportCommand(api.ctx, ['enrol', `#${player.playerId}`], (line) => said.push(line))).toBe(1);
+    expect(said).toEqual([`#${player.playerId} is not a staff account.`]);
   });
 
   it('the seeded staff account logs in with its development secret', async () => {

@@ -92,7 +92,12 @@ export function authRoutes(ctx: ServerContext) {
         }
         const { session, scope } = rotation;
         setRefreshCookie(c, session.refreshToken);
-        const accessToken = await issueAccessToken(config.jwtSecret, { playerId: session.playerId, scope, sessionId: session.sessionId });
+        const accessToken = await issueAccessToken(config.jwtSecret, {
+          playerId: session.playerId,
+          scope,
+          sessionId: session.sessionId,
+          secondFactor: session.secondFactor,
+        });
         return c.json({ status: 1, accessToken } satisfies Reply<'front/auth/refresh'>);
       })
       .post('/auth/logout', async (c) => {
