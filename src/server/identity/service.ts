@@ -6,7 +6,6 @@
 // every verifier decision is written to identity_audit; the player gets a mailbox message
 // in their language when their status changes.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   AuditRow,
@@ -17,11 +16,10 @@ import type {
   VerificationStatus,
   VerificationView,
 } from '../../shared/identity.ts';
-import { isLocale } from '../../shared/locales.ts';
 import type { ServerContext } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { identityAudit, identityDocuments, identityVerifications, players } from '../db/schema/index.ts';
-import { deliverToMailbox } from '../support/mailbox.ts';
+import { catalogueTexts, deliverToMailbox, fillText } from '../support/mailbox.ts';
 import { checkDocument } from './files.ts';
 import { discardDocument, readDocument, storeDocument } from './storage.ts';
 import { type VerifierDecision, verifierNamed } from './verifiers/index.ts';
@@ -80,18 +78,8 @@ async function lockStatus(tx: Executor, playerId: number) {
 
 // --- Mailbox messages, in the player's language (the `verification` catalogue). ---
 
-const catalogues = new Map<string, Record<string, string>>();
-function texts(locale: string): Record<string, string> {
-  const code = isLocale(locale) ? locale : 'en';
-  let found = catalogues.get(code);
-  if (!found) {
-    const all = JSON.parse(readFileSync(new URL(`../../../locales/${code}.json`, import.meta.url), 'utf8')) as Record<string, Record<string, string>>;
-    found = all.verification ?? {};
-    catalogues.set(code, found);
-  }
-  return found;
-}
-const fill = (text: string, ...args: string[]) => text.replace(/\{(\d+)\}/g, (m, i: string) => args[Number(i)] ?? m);
+const texts = (locale: string) => catalogueTexts(locale, 'verification');
+const fill = fillText;
 
 async function tellPlayer(tx: Executor, playerId: number, status: VerificationStatus, reason: string | null, kind: DocumentKind | null) {
   const [p] = await tx.select({ locale: players.interfaceLocal }).from(players).where(eq(players.id, playerId));

@@ -5,6 +5,7 @@
 // and a staff account's first factor a one-time enrolment link, never the password alone.
 import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SECOND_FACTOR_DELAY } from '../../../src/server/auth/rate-limit.ts';
 import { TICKET_FAILURES, TICKET_SECONDS } from '../../../src/server/auth/two-factor.ts';
 import { type ManualClock, manualClock } from '../../../src/server/clock.ts';
 import { players, playerTotp } from '../../../src/server/db/schema/index.ts';
@@ -33,6 +34,7 @@ beforeEach(() => clock.set(Date.now()));
 interface Account {
   username: string;
   password: string;
+  email: string;
   token: string;
   playerId: number;
 }
@@ -40,7 +42,7 @@ interface Account {
 async function newAccount(): Promise<Account> {
   const form = await register(api);
   const session = await logIn(api, form.username, form.password, uniqueIp());
-  return { username: form.username, password: form.password, token: session.accessToken, playerId: session.playerId };
+  return { username: form.username, password: form.password, email: form.email, token: session.accessToken, playerId: session.playerId };
 }
 
 async function withApp(): Promise<Account & { secret: string; recoveryCodes: string[] }> {
@@ -167,9 +169,11 @@ describe('logging in with a second factor', () => {
   it('takes a ticket once, for five minutes, and for a few wrong codes', async () => {
     const a = await withApp();
     clock.advance(STEP);
-    const first = await passwordStep(a);
+    // The player's own device: wrong codes typed there wear out the ticket, not the account's pace.
+    const home = uniqueIp();
+    const first = await passwordStep(a, home);
     const ticket = first.body.second_factor?.ticket as string;
-    expect((await secondStep(ticket, { method: 'recovery', code: a.recoveryCodes[0] })).response.status).toBe(200);
+    expect((await secondStep(ticket, { method: 'recovery', code: a.recoveryCodes[0] }, home)).response.status).toBe(200);
     const spent = await secondStep(ticket, { method: 'recovery', code: a.recoveryCodes[1] });
     expect(spent.response.status).toBe(401);
     expect(spent.body).toEqual({ status: 0, message: 'login_ticket_expired' });
@@ -179,12 +183,12 @@ describe('logging in with a second factor', () => {
     const expired = await secondStep(late.body.second_factor?.ticket as string, { method: 'totp', code: await codeAt(a.secret) });
     expect(expired.body).toEqual({ status: 0, message: 'login_ticket_expired' });
 
-    const guessed = await passwordStep(a);
+    const guessed = await passwordStep(a, home);
     const guessTicket = guessed.body.second_factor?.ticket as string;
     const right = await codeAt(a.secret);
     for (let i = 0; i < TICKET_FAILURES; i++)
-      await secondStep(guessTicket, { method: 'totp', code: String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0') });
-    const worn = await secondStep(guessTicket, { method: 'totp', code: right });
+      await secondStep(guessTicket, { method: 'totp', code: String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0') }, home);
+    const worn = await secondStep(guessTicket, { method: 'totp', code: right }, home);
     expect(worn.body).toEqual({ status: 0, message: 'login_ticket_expired' });
     // The code was not spent by the dead ticket: a new ticket takes it.
     const fresh = await passwordStep(a);
@@ -219,6 +223,89 @@ describe('logging in with a second factor', () => {
     }
     expect(last?.status).toBe(429);
     expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('codes guessed for one account from many addresses', () => {
+  it('checks at most the configured number a day, slowing them from the start; tells the owner once; never slows the owner’s own place, and lets them in anywhere after the wait', async () => {
+    const { maxFailures, freeFailures, notifyAt } = SECOND_FACTOR_DELAY;
+    const a = await withApp();
+    const home = uniqueIp();
+    const addresses = Array.from({ length: 50 }, uniqueIp);
+    // The owner has logged in through the second step from home before.
+    clock.advance(STEP);
+    const before = await passwordStep(a, home);
+    expect((await secondStep(before.body.second_factor?.ticket as string, { method: 'totp', code: await codeAt(a.secret) }, home)).response.status).toBe(200);
+
+    let checked = 0;
+    let slowed = 0;
+    for (let i = 0; i < 200; i++) {
+      // Five minutes apart, from 50 addresses in turn, each with the right password; app codes and recovery codes alike.
+      clock.advance(5 * 60_000);
+      const ip = addresses[i % addresses.length] as string;
+      const step = await passwordStep(a, ip);
+      const right = await codeAt(a.secret);
+      const proof =
+        i % 2 === 0 ? { method: 'totp', code: String((Number(right) + 1) % 1_000_000).padStart(6, '0') } : { method: 'recovery', code: 'aaaaa-aaaaa' };
+      const guess = await secondStep(step.body.second_factor?.ticket as string, proof, ip);
+      if (guess.response.status === 401) {
+        expect(guess.body).toEqual({ status: 0, message: 'wrong_second_factor' });
+        checked++;
+      } else {
+        expect(guess.response.status).toBe(429);
+        expect(Number(guess.response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        slowed++;
+      }
+      if (i === 100) {
+        // Meanwhile the owner, at home, gets in at once.
+        const own = await passwordStep(a, home);
+        expect((await secondStep(own.body.second_factor?.ticket as string, { method: 'totp', code: right }, home)).response.status).toBe(200);
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(freeFailures);
+    expect(checked).toBeLessThanOrEqual(maxFailures);
+    expect(checked + slowed).toBe(200);
+
+    // The owner was told once, in the mail box and by mail.
+    await api.ctx.mailer.drain();
+    const box = await api.json<{ playerMessages: { rows: { subject: string; text: string }[] } }>(
+      'front/get_player_messages',
+      { page: 1, limit: 10 },
+      { token: a.token },
+    );
+    const notices = box.body.playerMessages.rows.filter((m) => m.subject === 'Wrong login codes on your account');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain(`Wrong codes so far: ${notifyAt}.`);
+    expect(mail.to(a.email).filter((m) => m.subject === 'Wrong login codes on your account – Casino Eagles')).toHaveLength(1);
+
+    // From a new place the owner is told how long to wait, and gets in after it.
+    const away = uniqueIp();
+    const early = await passwordStep(a, away);
+    const refused = await secondStep(early.body.second_factor?.ticket as string, { method: 'totp', code: await codeAt(a.secret) }, away);
+    expect(refused.response.status).toBe(429);
+    clock.advance(Number(refused.response.headers.get('retry-after')) * 1000);
+    const later = await passwordStep(a, away);
+    expect((await secondStep(later.body.second_factor?.ticket as string, { method: 'totp', code: await codeAt(a.secret) }, away)).response.status).toBe(200);
+  });
+
+  it('never slows a passkey, which cannot be guessed', async () => {
+    const a = await newAccount();
+    const key = softPasskey(api.ctx.config.webauthn.rpId, api.ctx.config.webauthn.origins[0] as string);
+    const started = await api.json<{ options: { challenge: string } }>('front/start_passkey', { password: a.password }, { token: a.token });
+    await api.json('front/add_passkey', { name: 'Phone', response: key.register(started.body.options.challenge) }, { token: a.token });
+    const { secret } = await enrolTotp(api, a.token, a.password);
+    for (let i = 0; i < SECOND_FACTOR_DELAY.maxFailures + 2; i++) {
+      const ip = uniqueIp();
+      const step = await passwordStep(a, ip);
+      await secondStep(step.body.second_factor?.ticket as string, { method: 'recovery', code: 'aaaaa-aaaaa' }, ip);
+    }
+    const ip = uniqueIp();
+    const coded = await passwordStep(a, ip);
+    expect((await secondStep(coded.body.second_factor?.ticket as string, { method: 'totp', code: await codeAt(secret) }, ip)).response.status).toBe(429);
+    const step = await passwordStep(a, ip);
+    const ticket = step.body.second_factor?.ticket as string;
+    const options = await api.json<{ options: { challenge: string } }>('front/auth/passkey_options', { ticket });
+    expect((await secondStep(ticket, { method: 'passkey', response: key.assert(options.body.options.challenge, 1) }, ip)).response.status).toBe(200);
   });
 });
 
