@@ -65,7 +65,9 @@ export const optionalLivePlayer = (ctx: ServerContext) => optional(ctx, true);
 /**
  * 401 without a token, 403 unless the player holds `scope`. The scope is checked in
  * the token and again in the database, so revoking staff rights takes effect at once;
- * 401 when the staff member's login has ended.
+ * 401 when the staff member's login has ended. 403 `staff_second_factor_required` unless
+ * the account has a second factor and this very login passed it: a factor on the account
+ * is not enough, since a password-only login could have enrolled it.
  */
 export function requireScope(ctx: ServerContext, scope: string) {
   const auth = requirePlayer(ctx);
@@ -75,10 +77,15 @@ export function requireScope(ctx: ServerContext, scope: string) {
       if (!hasScope(claims.scope, scope)) throw new HttpError(403, 'forbidden');
       const [row] = await ctx.database.db.select({ scope: players.scope, status: players.status }).from(players).where(eq(players.id, claims.playerId));
       if (!row || row.status === 'blocked' || !hasScope(row.scope, scope)) throw new HttpError(403, 'forbidden');
-      // Staff accounts must have a second factor: a stolen staff password alone changes nothing.
-      if (!(await hasSecondFactor(ctx.database.db, claims.playerId))) throw new HttpError(403, 'staff_second_factor_required');
       // Staff calls change the site for everyone: a staff login that ended stops here too.
-      if (!(await isLoginLive(ctx.database.db, claims.playerId, claims.sessionId))) throw new HttpError(401, 'unauthorized');
+      const login = await isLoginLive(ctx.database.db, claims.playerId, claims.sessionId);
+      if (!login) throw new HttpError(401, 'unauthorized');
+      // A stolen staff password alone changes nothing: the token says the login passed the
+      // second step, its family says so too (kept through every refresh of that login), and
+      // the account still has a factor (removing the last one ends staff access).
+      if (!claims.secondFactor || !login.secondFactor || !(await hasSecondFactor(ctx.database.db, claims.playerId)))
+        throw new HttpError(403, 'staff_second_factor_required');
+      c.set('login', login);
       await next();
     });
   });

@@ -45,10 +45,27 @@ export async function loadSecurity(): Promise<void> {
   }
 }
 
+/**
+ * A staff account's one-time enrolment link (`?enrol=…` on the Security tab), which its first
+ * second factor needs; sent along with every step of adding one.
+ */
+export function enrolmentLink(): string | undefined {
+  if (typeof location === 'undefined') return undefined;
+  return new URLSearchParams(location.search).get('enrol') || undefined;
+}
+
+/** The link is spent: the address bar forgets it, so a reload does not offer it again. */
+function forgetEnrolmentLink(): void {
+  if (!enrolmentLink()) return;
+  const url = new URL(location.href);
+  url.searchParams.delete('enrol');
+  history.replaceState(history.state, '', url.pathname + url.search);
+}
+
 /** Starts enrolling an app: the secret and its QR code, shown once. */
 export function startTotp(password: string): Promise<SecurityResult<Omit<TotpEnrolmentReply, 'status'>>> {
   return run(
-    () => call('front/start_totp', { password }),
+    () => call('front/start_totp', { password, enrolment: enrolmentLink() }),
     ({ status: _, ...enrolment }) => enrolment,
   );
 }
@@ -56,10 +73,13 @@ export function startTotp(password: string): Promise<SecurityResult<Omit<TotpEnr
 /** Confirms the app with its first code; the recovery codes come back, shown once. */
 export async function confirmTotp(code: string): Promise<SecurityResult<string[]>> {
   const result = await run(
-    () => call('front/confirm_totp', { code }),
+    () => call('front/confirm_totp', { code, enrolment: enrolmentLink() }),
     (reply) => reply.recovery_codes,
   );
-  if (result.ok) await loadSecurity();
+  if (result.ok) {
+    forgetEnrolmentLink();
+    await loadSecurity();
+  }
   return result;
 }
 
@@ -76,7 +96,7 @@ export async function removeTotp(password: string, code: string): Promise<Securi
 /** Creates a passkey in this browser (its own dialog) and stores it under `name`. */
 export async function addPasskey(name: string, password: string): Promise<SecurityResult<PasskeyView>> {
   const options = await run(
-    () => call('front/start_passkey', { password }),
+    () => call('front/start_passkey', { password, enrolment: enrolmentLink() }),
     (reply) => reply.options,
   );
   if (!options.ok) return options;
@@ -91,10 +111,13 @@ export async function addPasskey(name: string, password: string): Promise<Securi
     return { ok: false, message: 'passkey_cancelled' };
   }
   const result = await run(
-    () => call('front/add_passkey', { name, response }),
+    () => call('front/add_passkey', { name, response, enrolment: enrolmentLink() }),
     (reply) => reply.passkey,
   );
-  if (result.ok) await loadSecurity();
+  if (result.ok) {
+    forgetEnrolmentLink();
+    await loadSecurity();
+  }
   return result;
 }
 

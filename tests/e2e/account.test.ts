@@ -87,6 +87,11 @@ describe('account page (/user-management)', () => {
     await city.waitFor();
     expect(await city.inputValue()).toBe(newCity);
 
+    // The country decides the market: shown among the facts with who changes it, never offered in the form.
+    expect(await page.locator('[data-testid=profile-form] [name=country]').count()).toBe(0);
+    expect(await page.getByTestId('profile-country').textContent()).toBe('Deutschland');
+    expect(await page.getByTestId('profile-country-note').textContent()).toBe(text.country_note);
+
     // Tab 7 by keyboard from the tablist: the list shows rows or its empty state.
     await page.locator('#acct-tab-5').click();
     await page.locator('#acct-tab-5').focus();

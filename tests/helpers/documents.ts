@@ -51,9 +51,13 @@ export function webp(): Buffer {
   return riff;
 }
 
-/** A one-page PDF with a correct cross-reference table, optionally with `comment` in it. */
-export function pdf(comment = ''): Buffer {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>'];
+/** A one-page PDF with a correct cross-reference table, optionally with `comment` in it and `catalog` entries added to its catalogue. */
+export function pdf(comment = '', catalog = ''): Buffer {
+  const objects = [
+    `<< /Type /Catalog /Pages 2 0 R${catalog ? ` ${catalog}` : ''} >>`,
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+  ];
   let text = `%PDF-1.4\n${comment ? `% ${comment}\n` : ''}`;
   const offsets: number[] = [];
   objects.forEach((o, i) => {

@@ -50,11 +50,14 @@ export interface LoginPlace {
 /**
  * A real login of the player (a refresh-token family, as logging in starts) and an access
  * token of it: calls that move money or change the account refuse tokens without a live
- * login. `sessionId` is the login, for a test that ends it.
+ * login. `sessionId` is the login, for a test that ends it. A staff login is made as one
+ * that passed the second step, as the seeded staff account's logins do (staff calls want it);
+ * the account must still have a factor.
  */
 export async function loginFor(place: LoginPlace, playerId: number, scope: string[] = ['player']): Promise<{ token: string; sessionId: string }> {
-  const { sessionId } = await startSession(place.database.db, playerId);
-  return { token: await issueAccessToken(place.config.jwtSecret, { playerId, scope, sessionId }), sessionId };
+  const secondFactor = scope.includes('admin');
+  const { sessionId } = await startSession(place.database.db, playerId, undefined, { secondFactor });
+  return { token: await issueAccessToken(place.config.jwtSecret, { playerId, scope, sessionId, secondFactor }), sessionId };
 }
 
 /** An access token of a fresh real login of the player (see loginFor). */

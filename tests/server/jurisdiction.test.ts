@@ -134,6 +134,83 @@ describe('the strict profile (Great Britain)', () => {
   });
 });
 
+describe('the market follows the registered country, which only support changes', () => {
+  const COUNTRY_BY_SUPPORT = { status: 400, body: { status: 0, message: 'validation_failed', errors: { country: 'country_change_by_support' } } };
+  const profileOf = async (token: string) => (await api.json<{ player: Record<string, unknown> }>('front/get_player_profile', {}, { token })).body.player;
+  const processorIds = async (token: string) =>
+    (await api.json<{ processors: { id: number }[] }>('front/get_processors', {}, { token })).body.processors.map((r) => r.id);
+
+  it('keeps every rule of the strict profile after every profile call a British player can make, verified or not', async () => {
+    const form = await register(api, { country: 'GB', password: 'Kestrel-Moor-42', confirmPassword: 'Kestrel-Moor-42', last_name: 'Smith' });
+    const p = await logIn(api, form.username, form.password, uniqueIp());
+    const token = p.accessToken;
+    const strictStillApplies = async (after: string) => {
+      expect(await cardDeposit(token, '4242 4242 4242 4242'), after).toEqual({ status: 0, message: 'credit_card_not_accepted' });
+      expect((await launchReal(token)).body, after).toEqual({ status: 0, message: 'verification_required' });
+      const short = { oldPassword: 'Kestrel-Moor-42', newPassword: 'short-one', confirmPassword: 'short-one' };
+      expect((await api.json('front/update_player_password', short, { token })).body, after).toMatchObject({ errors: { newPassword: 'password_too_short' } });
+      expect((await profileOf(token)).country, after).toBe('GB');
+    };
+    await strictStillApplies('registered');
+
+    // Another country, alone or in the whole profile the page sends back with other changes: refused naming the field, nothing changed.
+    for (const country of ['DE', 'de', 'NL']) expect(await api.json('front/update_profile', { country }, { token }), country).toEqual(COUNTRY_BY_SUPPORT);
+    const before = await profileOf(token);
+    expect(await api.json('front/update_profile', { ...before, country: 'DE', city: 'Hamburg', postal_code: '20095' }, { token })).toEqual(COUNTRY_BY_SUPPORT);
+    expect(await profileOf(token)).toEqual(before);
+    await strictStillApplies('another country asked for');
+
+    // The registered country sent back as it is (in any case) goes with the other changes.
+    const saved = await api.json<{ player: Record<string, unknown> }>('front/update_profile', { ...before, country: 'gb', city: 'London' }, { token });
+    expect(saved.body.player).toMatchObject({ country: 'GB', city: 'London' });
+    await strictStillApplies('the profile saved');
+
+    // A password change, and a withdrawal whose bank is in Germany: the bank's country is not the player's.
+    const change = { oldPassword: 'Kestrel-Moor-42', newPassword: 'Heron-Fell-2077', confirmPassword: 'Heron-Fell-2077' };
+    expect((await api.json('front/update_player_password', change, { token })).body).toEqual({ status: 1 });
+    const back = { oldPassword: 'Heron-Fell-2077', newPassword: 'Kestrel-Moor-42', confirmPassword: 'Kestrel-Moor-42' };
+    expect((await api.json('front/update_player_password', back, { token })).body).toEqual({ status: 1 });
+    expect((await withdraw(token)).body).toEqual({ status: 0, message: 'verification_required' });
+    await strictStillApplies('a password change and a German bank form');
+
+    // Verified, the player still cannot move to a milder market.
+    await verify(token);
+    expect(await api.json('front/update_profile', { country: 'DE' }, { token })).toEqual(COUNTRY_BY_SUPPORT);
+    expect(await cardDeposit(token, '4242 4242 4242 4242')).toEqual({ status: 0, message: 'credit_card_not_accepted' });
+    expect((await profileOf(token)).country).toBe('GB');
+  });
+
+  it('keeps a German player off the Netherlands-only processor, until staff change the country, which is audited', async () => {
+    const IDEAL_NL_ONLY = 54;
+    const form = await register(api, { country: 'DE', last_name: 'Mustermann' });
+    const p = await logIn(api, form.username, form.password, uniqueIp());
+    expect(await processorIds(p.accessToken)).not.toContain(IDEAL_NL_ONLY);
+    expect(await api.json('front/update_profile', { country: 'NL' }, { token: p.accessToken })).toEqual(COUNTRY_BY_SUPPORT);
+    expect(await processorIds(p.accessToken)).not.toContain(IDEAL_NL_ONLY);
+
+    // Not a player's call, not even on their own account.
+    expect((await api.json('admin/update_player_country', { playerId: p.playerId, country: 'NL' }, { token: p.accessToken })).status).toBe(403);
+
+    const staff = await logIn(api, 'admin', 'admin1234', uniqueIp());
+    const asStaff = (body: object) => api.json('admin/update_player_country', body, { token: staff.accessToken });
+    expect(await asStaff({ playerId: p.playerId, country: 'ZZ' })).toMatchObject({ status: 400, body: { errors: { country: 'country_validation' } } });
+    expect((await asStaff({ playerId: 2_000_000_000, country: 'NL' })).body).toEqual({ status: 0, message: 'player_not_found' });
+    const note = 'Moved to Amsterdam; passport and utility bill checked';
+    expect((await asStaff({ playerId: p.playerId, country: 'nl', note })).body).toEqual({ status: 1, country: 'NL', previous: 'DE' });
+    expect((await profileOf(p.accessToken)).country).toBe('NL');
+    expect(await processorIds(p.accessToken)).toContain(IDEAL_NL_ONLY);
+
+    const trail = await api.json<{ audit: { action: string; via: string; staff_id: number | null; details: Record<string, unknown> }[] }>(
+      'admin/get_player_verification',
+      { playerId: p.playerId },
+      { token: staff.accessToken },
+    );
+    expect(trail.body.audit).toContainEqual(
+      expect.objectContaining({ action: 'change_country', via: 'api', staff_id: staff.playerId, details: { from: 'DE', to: 'NL', note } }),
+    );
+  });
+});
+
 describe('profiles are data in the settings', () => {
   it('maps a country to a profile by admin/update_setting, refuses a map naming no profile, and a country follows its new profile at once', async () => {
     const staff = await logIn(api, 'admin', 'admin1234', uniqueIp());

@@ -9,6 +9,7 @@ const overview = (enabled: boolean) => ({
   totp: { enabled, recovery_codes_left: enabled ? 10 : 0 },
   passkeys: [],
   staff_needs_second_factor: false,
+  staff_needs_second_factor_login: false,
 });
 
 beforeEach(() => {
@@ -32,6 +33,37 @@ describe('the security store', () => {
     expect(await store.confirmTotp('123456')).toEqual({ ok: true, value: ['aaaaa-bbbbb'] });
     expect(api.paths()).toEqual(['front/start_totp', 'front/start_totp', 'front/confirm_totp', 'front/get_security']);
     expect(store.$security.get().data?.totp.enabled).toBe(true);
+  });
+
+  it('sends a staff enrolment link from the address bar with each step of adding a factor, and forgets it once spent', async () => {
+    const shown: string[] = [];
+    vi.stubGlobal('location', new URL('https://casino.test/de/user-management?tab=10&enrol=link-123'));
+    vi.stubGlobal('history', {
+      state: null,
+      replaceState: (_state: unknown, _title: string, url: string) => {
+        shown.push(url);
+        vi.stubGlobal('location', new URL(url, 'https://casino.test'));
+      },
+    });
+    api.answers['front/start_totp'] = { body: { status: 1, secret: 'ABCDEFGHIJKLMNOP', uri: 'otpauth://totp/x', qr: 'data:image/svg+xml;base64,' } };
+    api.answers['front/confirm_totp'] = (body) =>
+      body.code === '123456'
+        ? { body: { status: 1, recovery_codes: ['aaaaa-bbbbb'] } }
+        : { body: { status: 0, message: 'wrong_code', errors: { code: 'wrong_code' } } };
+    api.answers['front/get_security'] = { body: overview(true) };
+    const store = await import('../../src/stores/security.ts');
+
+    await store.startTotp('pw');
+    expect(await store.confirmTotp('000000')).toEqual({ ok: false, message: 'wrong_code', field: 'code' });
+    expect(shown).toEqual([]);
+    await store.confirmTotp('123456');
+    expect(api.sent.map((r) => r.body)).toEqual([
+      { password: 'pw', enrolment: 'link-123' },
+      { code: '000000', enrolment: 'link-123' },
+      { code: '123456', enrolment: 'link-123' },
+      {},
+    ]);
+    expect(shown).toEqual(['/de/user-management?tab=10']);
   });
 
   it('reads a limit reached as too_many_attempts and a refused code as its key', async () => {

@@ -18,7 +18,6 @@ interface ProfileValues extends Record<string, unknown> {
   address: string;
   postal_code: string;
   city: string;
-  country: string;
   countryPhone: string;
   phone_number1: string;
   interface_local: string;
@@ -61,7 +60,6 @@ function ProfileForm({ locale, player }: { locale: Locale; player: PlayerProfile
     address: player.address,
     postal_code: player.postal_code,
     city: player.city,
-    country: player.country,
     countryPhone: DIAL_CODES[phone.dialCountry] ?? '',
     phone_number1: phone.local,
     interface_local: player.interface_local,
@@ -70,22 +68,20 @@ function ProfileForm({ locale, player }: { locale: Locale; player: PlayerProfile
   const [busy, setBusy] = useState(false);
   const phoneId = useId();
   const countries = useMemo(() => countryOptions(LANGUAGE_TAG[locale]).filter((c) => isCountryCode(c.code)), [locale]);
-  const countryChoices = countries.some((c) => c.code === player.country)
-    ? countries
-    : [{ code: player.country, name: player.country, dial: '' }, ...countries];
+  // The registered country decides the market's rules: shown, never sent back (support changes it).
+  const countryName = countries.find((c) => c.code === player.country)?.name ?? player.country;
   const msg = (name: string) => messageOf(form.errorOf(name), v, t);
 
   async function save(e: SubmitEvent) {
     e.preventDefault();
     if (busy || !(await form.submit())) return;
     setBusy(true);
-    const { gender, address, postal_code, city, country, countryPhone, phone_number1, interface_local } = form.values;
+    const { gender, address, postal_code, city, countryPhone, phone_number1, interface_local } = form.values;
     const outcome = await updateProfile({
       gender,
       address,
       postal_code,
       city,
-      country,
       countryPhone,
       phone_number1,
       interface_local: interface_local as Locale,
@@ -137,8 +133,15 @@ function ProfileForm({ locale, player }: { locale: Locale; player: PlayerProfile
             <dt>{t.birthday}</dt>
             <dd>{formatDate(dayDate(player.birthday))}</dd>
           </div>
+          <div>
+            <dt>{t.country}</dt>
+            <dd data-testid="profile-country">{countryName}</dd>
+          </div>
         </dl>
         <p className="acct-note">{t.read_only_note}</p>
+        <p className="acct-note" data-testid="profile-country-note">
+          {t.country_note}
+        </p>
       </div>
 
       <form className="card acct-box acct-form" onSubmit={save} noValidate data-testid="profile-form">
@@ -146,21 +149,6 @@ function ProfileForm({ locale, player }: { locale: Locale; player: PlayerProfile
           <SelectField label={t.gender} name="gender" value={form.values.gender} onValue={(g) => form.set('gender', g as ProfileValues['gender'])}>
             <option value="male">{t.male}</option>
             <option value="female">{t.female}</option>
-          </SelectField>
-          <SelectField
-            label={t.country}
-            name="country"
-            autoComplete="country"
-            value={form.values.country}
-            onValue={(c) => form.set('country', c)}
-            onBlur={() => form.touch('country')}
-            error={msg('country')}
-          >
-            {countryChoices.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
           </SelectField>
           {text('address', 'street-address')}
           {text('postal_code', 'postal-code')}

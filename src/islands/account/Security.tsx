@@ -63,7 +63,12 @@ export default function Security({ locale }: { locale: Locale }) {
       <p className="acct-intro">{s.intro}</p>
       {data.staff_needs_second_factor && (
         <p className="alert alert-warning" role="status" data-testid="staff-needs-factor">
-          {s.staff_required}
+          {s.staff_required} {s.staff_enrol_by_link}
+        </p>
+      )}
+      {data.staff_needs_second_factor_login && (
+        <p className="alert alert-warning" role="status" data-testid="staff-needs-factor-login">
+          {s.staff_login_again}
         </p>
       )}
       <AuthenticatorApp s={s} enabled={data.totp.enabled} codesLeft={data.totp.recovery_codes_left} />

@@ -1,10 +1,11 @@
-// Single-use links we email: account activation (7 days) and password reset (1 hour).
+// Single-use links: account activation (7 days) and password reset (1 hour), emailed; a staff
+// account's enrolment of its first second factor (24 hours), sent by an admin or the command line.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { type AccountTokenPurpose, accountTokens } from '../db/schema/index.ts';
 import { digest, randomToken } from './opaque.ts';
 
-export const TOKEN_TTL_SECONDS: Record<AccountTokenPurpose, number> = { activate: 7 * 24 * 60 * 60, reset: 60 * 60 };
+export const TOKEN_TTL_SECONDS: Record<AccountTokenPurpose, number> = { activate: 7 * 24 * 60 * 60, reset: 60 * 60, staff_enrolment: 24 * 60 * 60 };
 
 /** A fresh link token for the player; earlier unused ones of the same purpose stop working. */
 export async function createAccountToken(db: Executor, playerId: number, purpose: AccountTokenPurpose): Promise<string> {
@@ -38,8 +39,8 @@ export async function peekAccountToken(db: Executor, token: string, purpose: Acc
   return row?.playerId;
 }
 
-/** Uses the token up and names its player; undefined when it is unknown, used or expired. */
-export async function consumeAccountToken(db: Executor, token: string, purpose: AccountTokenPurpose): Promise<number | undefined> {
+/** Uses the token up and names its player; undefined when it is unknown, used, expired, or (given `owner`) another player's. */
+export async function consumeAccountToken(db: Executor, token: string, purpose: AccountTokenPurpose, owner?: number): Promise<number | undefined> {
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
@@ -49,6 +50,7 @@ export async function consumeAccountToken(db: Executor, token: string, purpose: 
         eq(accountTokens.purpose, purpose),
         isNull(accountTokens.usedAt),
         gt(accountTokens.expiresAt, sql`now()`),
+        owner === undefined ? undefined : eq(accountTokens.playerId, owner),
       ),
     )
     .returning({ playerId: accountTokens.playerId });

@@ -7,7 +7,23 @@ import type { ServerContext } from '../context.ts';
 import { type LoginBar, loginBar, markLoginStart } from '../protection/breaks.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { findByUsername } from './players.ts';
-import { attempt, countOf, forget, giveBack, LIMITS, LOGIN_DELAY, limitKey, loginDelaySeconds, pace, paceFailed } from './rate-limit.ts';
+import {
+  attempt,
+  countOf,
+  forget,
+  giveBack,
+  LIMITS,
+  LOGIN_DELAY,
+  limitKey,
+  loginDelaySeconds,
+  markSeen,
+  pace,
+  paceFailed,
+  SECOND_FACTOR_DELAY,
+  secondFactorDelaySeconds,
+  windowLeft,
+} from './rate-limit.ts';
+import { catalogueTexts, deliverToMailbox, fillText } from '../support/mailbox.ts';
 import { type Session, startSession } from './sessions.ts';
 import { issueAccessToken } from './tokens.ts';
 import { issueLoginTicket, proveTicket, type SecondFactorProof, secondFactorMethods, TICKET_SECONDS, ticketPlayer } from './two-factor.ts';
@@ -80,15 +96,15 @@ export async function logIn(ctx: ServerContext, credentials: { username: string;
   if (bar) return { kind: 'barred', bar };
   const methods = await secondFactorMethods(db, player.id);
   if (methods.length > 0) return { kind: 'second_factor', ticket: await issueLoginTicket(ctx, player.id), methods, expiresIn: TICKET_SECONDS };
-  return begin(ctx, player.id, player.scope);
+  return begin(ctx, player.id, player.scope, false);
 }
 
-/** A login proven: its session, the start a session limit counts from, the access token. */
-async function begin(ctx: ServerContext, playerId: number, scope: string[]): Promise<LoginResult> {
+/** A login proven: its session, the start a session limit counts from, the access token. `secondFactor`: it passed the second step. */
+async function begin(ctx: ServerContext, playerId: number, scope: string[], secondFactor: boolean): Promise<LoginResult> {
   const db = ctx.database.db;
-  const session = await startSession(db, playerId, ctx.clock);
+  const session = await startSession(db, playerId, ctx.clock, { secondFactor });
   await markLoginStart(db, playerId, ctx.clock.now());
-  const accessToken = await issueAccessToken(ctx.config.jwtSecret, { playerId, scope, sessionId: session.sessionId });
+  const accessToken = await issueAccessToken(ctx.config.jwtSecret, { playerId, scope, sessionId: session.sessionId, secondFactor });
   return { kind: 'ok', accessToken, session };
 }
 
@@ -97,7 +113,10 @@ export type SecondStepResult = LoginResult | { kind: 'invalid_ticket' };
 /**
  * The login's second step: the ticket and a code or a passkey's signature. Counted like the
  * password: an address is locked out of an account after 10 failures and out of every
- * account after 20, for 15 minutes; a ticket dies after TICKET_FAILURES wrong proofs.
+ * account after 20, for 15 minutes; a ticket dies after TICKET_FAILURES wrong proofs. Codes
+ * (an app's or recovery codes) are also limited per account across addresses
+ * (SECOND_FACTOR_DELAY), which many addresses sharing a stolen password would otherwise
+ * spread their guesses over; the account's own recent places and passkeys pass that limit.
  */
 export async function completeLogin(ctx: ServerContext, ticket: string, proof: SecondFactorProof, ip: string): Promise<SecondStepResult> {
   const db = ctx.database.db;
@@ -111,15 +130,70 @@ export async function completeLogin(ctx: ServerContext, ticket: string, proof: S
   const byPair = await attempt(db, pairKey, LIMITS.loginPerUsernameAndIp, at);
   if (!byPair.allowed) return { kind: 'limited', retryAfterSeconds: byPair.retryAfterSeconds };
 
+  const seenKey = limitKey('seen', 'login', `${playerId}\n${ip}`);
+  const accountKey = limitKey('login', '2fa-player', playerId);
+  const paceKey = limitKey('login', '2fa-pace', playerId);
+  const guarded = proof.method !== 'passkey' && (await countOf(db, seenKey, SECOND_FACTOR_DELAY.knownSeconds, at)) === 0;
+  let failures = 0;
+  if (guarded) {
+    const turnedAway = async (retryAfterSeconds: number): Promise<SecondStepResult> => {
+      // No code was checked: nothing counts against the address or the account.
+      await giveBack(db, pairKey);
+      await giveBack(db, ipKey);
+      return { kind: 'limited', retryAfterSeconds };
+    };
+    const { windowSeconds, maxFailures } = SECOND_FACTOR_DELAY;
+    const before = await countOf(db, accountKey, windowSeconds, at);
+    // Paused: the wait told is the whole of it, not the next turn of a pace that would refuse again.
+    if (before >= maxFailures) return turnedAway(await windowLeft(db, accountKey, windowSeconds, at));
+    const wait = await pace(db, paceKey, secondFactorDelaySeconds(before), at);
+    if (wait > 0) return turnedAway(wait);
+    // Counted as a failure before the code is checked, so parallel guesses cannot pass the cap
+    // between a check and a later count; a right code gives it back.
+    const counted = await attempt(db, accountKey, { max: maxFailures, windowSeconds }, at);
+    if (!counted.allowed) {
+      await giveBack(db, accountKey);
+      return turnedAway(counted.retryAfterSeconds);
+    }
+    failures = counted.hits;
+  }
+
   const outcome = await proveTicket(ctx, ticket, proof);
+  if (outcome.kind !== 'proven' && guarded) {
+    if (outcome.kind === 'wrong') await paceFailed(db, paceKey);
+    else await giveBack(db, accountKey);
+  }
   if (outcome.kind === 'invalid_ticket') return outcome;
-  if (outcome.kind === 'wrong') return { kind: 'failed' };
+  if (outcome.kind === 'wrong') {
+    if (failures === SECOND_FACTOR_DELAY.notifyAt) await tellOwnerOfFailures(ctx, playerId, failures);
+    return { kind: 'failed' };
+  }
+  if (guarded) await giveBack(db, accountKey);
   await forget(db, pairKey);
   await giveBack(db, ipKey);
+  await markSeen(db, seenKey, at);
   // A break taken in the minutes between the two steps still stops the login.
   const bar = await loginBar(db, playerId, ctx.clock.now());
   if (bar) return { kind: 'barred', bar };
   const [player] = await db.select({ scope: players.scope, status: players.status }).from(players).where(eq(players.id, playerId));
   if (!player || player.status === 'blocked') return { kind: 'failed' };
-  return begin(ctx, playerId, player.scope);
+  return begin(ctx, playerId, player.scope, true);
+}
+
+/**
+ * Someone with the password keeps entering wrong codes: the owner learns it in their mail
+ * box and by mail, in their language, so they change the password.
+ */
+async function tellOwnerOfFailures(ctx: ServerContext, playerId: number, failures: number): Promise<void> {
+  const db = ctx.database.db;
+  const [owner] = await db
+    .select({ email: players.email, username: players.username, locale: players.interfaceLocal })
+    .from(players)
+    .where(eq(players.id, playerId));
+  if (!owner) return;
+  const t = catalogueTexts(owner.locale, 'security');
+  await deliverToMailbox(db, { playerId, threadId: null, subject: t.failures_subject ?? '', body: fillText(t.failures_body ?? '', String(failures)) });
+  ctx.mailer.later(async () => [
+    { to: owner.email, kind: 'secondFactorFailures', locale: owner.locale, params: { username: owner.username, count: String(failures) } },
+  ]);
 }

@@ -57,15 +57,25 @@ export async function sessionPlayer(db: Executor, playerId: number): Promise<Ses
   };
 }
 
-/** Applies the whitelisted changes; false when the player does not exist or is blocked. */
-export async function updateProfile(db: Executor, playerId: number, changes: ProfileChanges): Promise<boolean> {
+export type ProfileUpdate = 'updated' | 'no_player' | 'country_by_support';
+
+/**
+ * Applies the whitelisted changes; `no_player` when the player does not exist or is blocked.
+ * The country is the registered one that every market rule reads (jurisdiction profile,
+ * processors): the page may send it back unchanged, but a different one is refused
+ * (`country_by_support`) and nothing changes. Support changes it (identity/service.ts's
+ * changeCountry, audited).
+ */
+export async function updateProfile(db: Executor, playerId: number, changes: ProfileChanges): Promise<ProfileUpdate> {
+  const [current] = await db.select({ country: players.country, status: players.status }).from(players).where(eq(players.id, playerId));
+  if (!current || current.status === 'blocked') return 'no_player';
+  if (changes.country !== undefined && changes.country !== current.country.trim().toUpperCase()) return 'country_by_support';
   // Listed one by one on purpose: a field added to the schema later does not become writable by accident.
   const set: Partial<typeof players.$inferInsert> = {};
   if (changes.gender !== undefined) set.gender = changes.gender;
   if (changes.address !== undefined) set.address = changes.address;
   if (changes.postal_code !== undefined) set.postalCode = changes.postal_code;
   if (changes.city !== undefined) set.city = changes.city;
-  if (changes.country !== undefined) set.country = changes.country;
   if ('phone_number' in changes && typeof changes.phone_number === 'string') set.phoneNumber = changes.phone_number;
   if (changes.interface_local !== undefined) set.interfaceLocal = changes.interface_local;
   const updated = await db
@@ -73,7 +83,7 @@ export async function updateProfile(db: Executor, playerId: number, changes: Pro
     .set({ ...set, updatedAt: sql`now()` })
     .where(and(eq(players.id, playerId), ne(players.status, 'blocked')))
     .returning({ id: players.id });
-  return updated.length > 0;
+  return updated.length > 0 ? 'updated' : 'no_player';
 }
 
 export type PasswordChange = 'changed' | 'wrong_old_password' | 'too_many_attempts';

@@ -56,6 +56,32 @@ export function loginDelaySeconds(failures: number): number {
   return Math.min(LOGIN_DELAY.firstSeconds * 2 ** (failures - LOGIN_DELAY.freeFailures), LOGIN_DELAY.maxSeconds);
 }
 
+/**
+ * Wrong codes (an authenticator app's or recovery codes) at the second step of one account,
+ * from every address together but those it logged in from lately (`knownSeconds`): from
+ * `freeFailures` failures in the window on, one code is checked at a time, `firstSeconds`
+ * apart and doubling with every further failure up to `maxSeconds`; after `maxFailures`, no
+ * code is checked until the window ends. Only a holder of the password reaches that step,
+ * so nobody else can slow the owner, and the owner's own places and passkeys (which nobody
+ * guesses) are never slowed; at `notifyAt` failures the owner is told by mail and mail box
+ * that someone knows the password.
+ */
+export const SECOND_FACTOR_DELAY = {
+  windowSeconds: 24 * 60 * 60,
+  freeFailures: 3,
+  firstSeconds: 30,
+  maxSeconds: 15 * 60,
+  maxFailures: 20,
+  notifyAt: 5,
+  knownSeconds: 30 * 24 * 60 * 60,
+} as const;
+
+/** Seconds between second-step codes checked for an account with `failures` wrong ones in the window. */
+export function secondFactorDelaySeconds(failures: number): number {
+  if (failures < SECOND_FACTOR_DELAY.freeFailures) return 0;
+  return Math.min(SECOND_FACTOR_DELAY.firstSeconds * 2 ** (failures - SECOND_FACTOR_DELAY.freeFailures), SECOND_FACTOR_DELAY.maxSeconds);
+}
+
 /** A counter's key: the action and the kind of subject in clear, the subject (a name, an address) hashed. */
 export function limitKey(action: string, kind: string, subject: string | number): string {
   return `${action}:${kind}:${digest(String(subject).trim().toLowerCase()).slice(0, 32)}`;
@@ -65,6 +91,8 @@ export interface Attempt {
   allowed: boolean;
   /** When refused: seconds until the window ends (at least 1). */
   retryAfterSeconds: number;
+  /** The attempts the window holds with this one. */
+  hits: number;
 }
 
 /** The moment a counter works with: the server clock's when given (tests move it), else the database's. */
@@ -83,9 +111,15 @@ export async function attempt(db: Executor, key: string, limit: Limit, at?: Date
         returning hits,
           greatest(ceil(extract(epoch from window_start + ${limit.windowSeconds}::int * interval '1 second' - ${now})), 1)::int as retry_after`,
   );
-  // Now and then, forget windows that ended long ago so the table stays small.
-  if (Math.random() < 0.01) await db.execute(sql`delete from rate_limits where window_start < ${now} - interval '1 day'`);
-  return { allowed: Number(row?.hits ?? 0) <= limit.max, retryAfterSeconds: Number(row?.retry_after ?? limit.windowSeconds) };
+  // Now and then, forget windows that ended long ago so the table stays small (what markSeen
+  // notes is kept for SEEN_DAYS, every window ends within a day).
+  if (Math.random() < 0.01)
+    await db.execute(
+      sql`delete from rate_limits
+          where window_start < ${now} - case when key like 'seen:%' then ${SEEN_DAYS}::int * interval '1 day' else interval '1 day' end`,
+    );
+  const hits = Number(row?.hits ?? 0);
+  return { allowed: hits <= limit.max, retryAfterSeconds: Number(row?.retry_after ?? limit.windowSeconds), hits };
 }
 
 /** Counts one attempt under `key`; false when the window already holds `max`. */
@@ -101,6 +135,17 @@ export async function countOf(db: Executor, key: string, windowSeconds: number, 
     sql`select hits from rate_limits where key = ${key} and window_start > ${now} - ${windowSeconds}::int * interval '1 second'`,
   );
   return Number(row?.hits ?? 0);
+}
+
+/** Seconds until the window of `key` that is open at `at` ends; 0 when none is. */
+export async function windowLeft(db: Executor, key: string, windowSeconds: number, at: Date): Promise<number> {
+  const now = momentOf(at);
+  const [row] = await rows<{ left: number }>(
+    db,
+    sql`select greatest(ceil(extract(epoch from window_start + ${windowSeconds}::int * interval '1 second' - ${now})), 1)::int as left
+        from rate_limits where key = ${key} and window_start > ${now} - ${windowSeconds}::int * interval '1 second'`,
+  );
+  return Number(row?.left ?? 0);
 }
 
 /**
@@ -129,6 +174,21 @@ export async function pace(db: Executor, key: string, delaySeconds: number, at: 
 /** Marks the last attempt paced under `key` as failed: the next one waits its turn. */
 export async function paceFailed(db: Executor, key: string): Promise<void> {
   await db.execute(sql`update rate_limits set hits = hits + 1 where key = ${key}`);
+}
+
+/** How long what markSeen notes is kept, at the least. */
+const SEEN_DAYS = 31;
+
+/**
+ * Notes that `key` (a `seen:` key of limitKey) was seen at `at`, a login from an address;
+ * `countOf(key, seconds, at)` then says whether it was within `seconds` (at most SEEN_DAYS).
+ */
+export async function markSeen(db: Executor, key: string, at: Date): Promise<void> {
+  const now = momentOf(at);
+  await db.execute(
+    sql`insert into rate_limits (key, window_start, hits) values (${key}, ${now}, 1)
+        on conflict (key) do update set window_start = excluded.window_start, hits = 1`,
+  );
 }
 
 /** Counts one attempt under every key; false if any of them is over its limit. */

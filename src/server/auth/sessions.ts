@@ -28,6 +28,8 @@ export interface Session {
   /** The family: stays the same across rotations of one login. */
   sessionId: string;
   refreshToken: string;
+  /** The login passed the second step; its access tokens say so, and staff calls want it. */
+  secondFactor: boolean;
 }
 
 // Why successors are derived and not drawn: within the grace window a replayed token
@@ -53,19 +55,23 @@ function successorOf(jwtSecret: string, token: string): string {
   return createHmac('sha256', successorKey(jwtSecret)).update(token).digest('base64url');
 }
 
-async function issue(db: Executor, clock: Clock, playerId: number, sessionId: string, refreshToken: string): Promise<Session> {
+async function issue(db: Executor, clock: Clock, playerId: number, sessionId: string, refreshToken: string, secondFactor: boolean): Promise<Session> {
   await db.insert(refreshTokens).values({
     playerId,
     familyId: sessionId,
     tokenHash: digest(refreshToken),
     expiresAt: dateOf(clock, REFRESH_TOKEN_TTL_SECONDS * 1000),
+    secondFactor,
   });
-  return { playerId, sessionId, refreshToken };
+  return { playerId, sessionId, refreshToken, secondFactor };
 }
 
-/** A new login: a new family and its first (random) refresh token. */
-export function startSession(db: Executor, playerId: number, clock: Clock = systemClock): Promise<Session> {
-  return issue(db, clock, playerId, randomUUID(), randomToken());
+/**
+ * A new login: a new family and its first (random) refresh token. `secondFactor`: the login
+ * passed the second step, which its family keeps through every rotation.
+ */
+export function startSession(db: Executor, playerId: number, clock: Clock = systemClock, { secondFactor = false } = {}): Promise<Session> {
+  return issue(db, clock, playerId, randomUUID(), randomToken(), secondFactor);
 }
 
 // Every change to a player's logins (rotation, revocation) takes the player's row lock
@@ -113,7 +119,7 @@ export async function rotateSession(ctx: Pick<ServerContext, 'database' | 'confi
         .where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
         .returning({ id: refreshTokens.id });
       if (!spent) return { kind: 'invalid' } as const;
-      const session = await issue(tx, clock, token.playerId, token.familyId, successorOf(secret, refreshToken));
+      const session = await issue(tx, clock, token.playerId, token.familyId, successorOf(secret, refreshToken), token.secondFactor);
       return { kind: 'rotated', session, scope: player.scope } as const;
     }
 
@@ -121,7 +127,11 @@ export async function rotateSession(ctx: Pick<ServerContext, 'database' | 'confi
       const current = await currentOfChain(tx, secret, refreshToken, token.familyId, now);
       if (current === 'ended') return { kind: 'invalid' } as const;
       if (current)
-        return { kind: 'rotated', session: { playerId: token.playerId, sessionId: token.familyId, refreshToken: current }, scope: player.scope } as const;
+        return {
+          kind: 'rotated',
+          session: { playerId: token.playerId, sessionId: token.familyId, refreshToken: current, secondFactor: token.secondFactor },
+          scope: player.scope,
+        } as const;
       // No chain to follow (a token rotated before successors were derived): theft, as before.
     }
     await revokeFamily(tx, token.familyId);
@@ -166,6 +176,24 @@ export async function endSession(db: Db, refreshToken: string): Promise<number |
   return row.playerId;
 }
 
+/**
+ * Logout by the access token alone (a client that keeps no refresh cookie): the login it
+ * names (`sid`) ends as a cookie logout would end it. Answers whether a login of that
+ * player was ended.
+ */
+export async function endLogin(db: Db, playerId: number, sessionId: string | undefined): Promise<boolean> {
+  if (!sessionId || !UUID.test(sessionId)) return false;
+  return db.transaction(async (tx) => {
+    await lockPlayer(tx, playerId);
+    const ended = await tx
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.familyId, sessionId), eq(refreshTokens.playerId, playerId), isNull(refreshTokens.revokedAt)))
+      .returning({ id: refreshTokens.id });
+    return ended.length > 0;
+  });
+}
+
 /** Ends every login of the player but `keep` (the session that asked, if any). */
 export async function revokeSessions(db: Executor, playerId: number, keep?: string): Promise<void> {
   await lockPlayer(db, playerId);
@@ -179,9 +207,10 @@ export async function revokeSessions(db: Executor, playerId: number, keep?: stri
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A login that stands, and what the same read tells of its player: their registered country (their market's rules). */
+/** A login that stands, and what the same read tells: the player's registered country (their market's rules), and whether the login passed the second step. */
 export interface LiveLogin {
   country: string | null;
+  secondFactor: boolean;
 }
 
 /**
@@ -194,11 +223,11 @@ export async function isLoginLive(db: Executor, playerId: number, sessionId: str
   // Revocation takes every row of a family at once (under the player's lock), so one
   // unrevoked row is the whole answer; the family index finds it in a probe or two.
   // Every call that moves money asks this: a prepared statement (`read`), one round trip.
-  const [row] = await read<LiveLogin>(
+  const [row] = await read<{ country: string | null; second_factor: boolean }>(
     db,
-    sql`select p.country from refresh_tokens r join players p on p.id = r.player_id
+    sql`select p.country, r.second_factor from refresh_tokens r join players p on p.id = r.player_id
         where r.family_id = ${sessionId} and r.player_id = ${playerId} and r.revoked_at is null and p.status <> 'blocked'
         limit 1`,
   );
-  return row ? { country: row.country } : undefined;
+  return row ? { country: row.country, secondFactor: row.second_factor === true } : undefined;
 }

@@ -12,6 +12,8 @@ export interface AccessClaims {
   scope: string[];
   /** The login (refresh-token family) this token belongs to, when it came from one. */
   sessionId?: string;
+  /** Set only when that login passed the second step (`amr: ['mfa']`, RFC 8176): staff calls want it. */
+  secondFactor?: boolean;
 }
 
 // The secret imported once as an HMAC key: given raw bytes, jose would import them again
@@ -28,7 +30,12 @@ function keyOf(secret: string): Promise<CryptoKey> {
 
 /** A signed access token for the player, valid ACCESS_TOKEN_TTL_SECONDS. */
 export async function issueAccessToken(secret: string, claims: AccessClaims, now = Math.floor(Date.now() / 1000)): Promise<string> {
-  return new SignJWT({ scope: claims.scope, typ: 'access', ...(claims.sessionId ? { sid: claims.sessionId } : {}) })
+  return new SignJWT({
+    scope: claims.scope,
+    typ: 'access',
+    ...(claims.sessionId ? { sid: claims.sessionId } : {}),
+    ...(claims.secondFactor ? { amr: ['mfa'] } : {}),
+  })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(claims.playerId))
     .setIssuer(ISSUER)
@@ -70,7 +77,8 @@ export async function verifyAccessToken(secret: string, token: string | undefine
     const playerId = Number(payload.sub);
     if (payload.typ !== 'access' || !Number.isSafeInteger(playerId) || playerId <= 0) return undefined;
     const scope = Array.isArray(payload.scope) ? payload.scope.filter((s): s is string => typeof s === 'string') : [];
-    const claims = typeof payload.sid === 'string' ? { playerId, scope, sessionId: payload.sid } : { playerId, scope };
+    const claims: AccessClaims = typeof payload.sid === 'string' ? { playerId, scope, sessionId: payload.sid } : { playerId, scope };
+    if (Array.isArray(payload.amr) && payload.amr.includes('mfa')) claims.secondFactor = true;
     remember(secret, token, claims, payload.exp);
     return claims;
   } catch (error) {

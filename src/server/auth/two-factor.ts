@@ -1,6 +1,8 @@
 // Second factors: an authenticator app (TOTP, RFC 6238) with ten recovery codes, and
 // passkeys (WebAuthn). Adding or removing one needs the password; a login of an account
 // that has one ends at a ticket, traded for the tokens by a code or a passkey's signature.
+// A staff account's factors guard the staff tools, so changing them also needs a login that
+// passed the second step, and its first one a one-time enrolment link (staff-enrolment.ts).
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server';
 import type {
@@ -16,10 +18,12 @@ import type { PasskeyView, SecondFactorMethod } from '../../shared/contract/secu
 import { dateOf } from '../clock.ts';
 import type { ServerContext } from '../context.ts';
 import type { Executor } from '../db/client.ts';
-import { loginTickets, passkeyChallenges, passkeys, players, playerTotp, recoveryCodes } from '../db/schema/index.ts';
+import { identityAudit, loginTickets, passkeyChallenges, passkeys, players, playerTotp, recoveryCodes } from '../db/schema/index.ts';
+import { consumeAccountToken, peekAccountToken } from './account-tokens.ts';
 import { digest, randomToken } from './opaque.ts';
 import { verifyPassword } from './passwords.ts';
 import { consume, LIMITS, limitKey } from './rate-limit.ts';
+import { hasScope } from './tokens.ts';
 
 /** The name authenticator apps and passkey dialogs show. */
 export const ISSUER = 'Casino Eagles';
@@ -81,8 +85,11 @@ export async function hasSecondFactor(db: Executor, playerId: number): Promise<b
   return (await secondFactorMethods(db, playerId)).length > 0;
 }
 
-/** The Security tab: the app (and how many recovery codes are left), the passkeys. */
-export async function securityOverview(db: Executor, playerId: number, scope: string[]) {
+/**
+ * The Security tab: the app (and how many recovery codes are left), the passkeys, and for
+ * staff what the staff tools still want: a factor, or a login that passed it.
+ */
+export async function securityOverview(db: Executor, playerId: number, scope: string[], loginPassedSecondFactor: boolean) {
   const [totp] = await db.select({ confirmedAt: playerTotp.confirmedAt }).from(playerTotp).where(eq(playerTotp.playerId, playerId));
   const [left] = await db
     .select({ n: count() })
@@ -94,7 +101,53 @@ export async function securityOverview(db: Executor, playerId: number, scope: st
     totp: { enabled, recovery_codes_left: enabled ? Number(left?.n ?? 0) : 0 },
     passkeys: keys.map(passkeyView),
     staff_needs_second_factor: scope.includes('admin') && !enabled && keys.length === 0,
+    staff_needs_second_factor_login: scope.includes('admin') && (enabled || keys.length > 0) && !loginPassedSecondFactor,
   };
+}
+
+// ---- who may change a staff account's factors ----------------------------------------------
+
+export type FactorChangeRefusal = 'staff_enrolment_required' | 'staff_enrolment_invalid' | 'staff_second_factor_login_required';
+export type FactorChangeGate = { ok: true; enrolment?: string } | { ok: false; message: FactorChangeRefusal };
+
+/**
+ * Whether this login may change the account's factors (the password is asked besides).
+ * Players may. A staff account may from a login that passed the second step; one without
+ * any factor adds its first only with a one-time enrolment link, answered as `enrolment` to
+ * be spent with the factor it adds. So a stolen staff password, or a login made with it
+ * alone before a factor existed, never adds a factor of its own (nor removes the owner's).
+ */
+export async function factorChangeGate(db: Executor, playerId: number, loginPassedSecondFactor: boolean, link: string | undefined): Promise<FactorChangeGate> {
+  const [row] = await db.select({ scope: players.scope }).from(players).where(eq(players.id, playerId));
+  if (!row || !hasScope(row.scope, 'admin') || loginPassedSecondFactor) return { ok: true };
+  if (await hasSecondFactor(db, playerId)) return { ok: false, message: 'staff_second_factor_login_required' };
+  if (!link) return { ok: false, message: 'staff_enrolment_required' };
+  return (await peekAccountToken(db, link, 'staff_enrolment')) === playerId ? { ok: true, enrolment: link } : { ok: false, message: 'staff_enrolment_invalid' };
+}
+
+/** Thrown inside a transaction to undo it and answer `answer` instead. */
+class Undo<T> extends Error {
+  readonly answer: T;
+  constructor(answer: T) {
+    super('undone');
+    this.answer = answer;
+  }
+}
+
+async function undoable<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Undo) return error.answer as T;
+    throw error;
+  }
+}
+
+/** Spends a staff enrolment link with the factor it adds, in the same transaction, and audits it; false when it is no longer good. */
+async function spendEnrolment(tx: Executor, playerId: number, link: string, factor: 'totp' | 'passkey'): Promise<boolean> {
+  if ((await consumeAccountToken(tx, link, 'staff_enrolment', playerId)) !== playerId) return false;
+  await tx.insert(identityAudit).values({ staffId: playerId, via: 'api', action: 'staff_enrolment_used', playerId, details: { factor } });
+  return true;
 }
 
 function passkeyView(row: typeof passkeys.$inferSelect): PasskeyView {
@@ -191,19 +244,31 @@ function newRecoveryCode(): string {
   return `${code.slice(0, 5)}-${code.slice(5)}`;
 }
 
-/** Confirms the enrolment with the app's first code; answers the recovery codes, shown this once. */
-export async function confirmTotp(ctx: ServerContext, playerId: number, code: string): Promise<string[] | 'wrong_code'> {
-  return ctx.database.db.transaction(async (tx) => {
-    if (!(await spendTotpCode(ctx, tx, playerId, code, true))) return 'wrong_code' as const;
-    await tx
-      .update(playerTotp)
-      .set({ confirmedAt: dateOf(ctx.clock) })
-      .where(eq(playerTotp.playerId, playerId));
-    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.playerId, playerId));
-    await tx.insert(recoveryCodes).values(codes.map((c) => ({ playerId, codeHash: recoveryDigest(c) })));
-    return codes;
-  });
+/**
+ * Confirms the enrolment with the app's first code; answers the recovery codes, shown this
+ * once. `enrolment`: a staff enrolment link (factorChangeGate), spent with the confirmation.
+ */
+export async function confirmTotp(
+  ctx: ServerContext,
+  playerId: number,
+  code: string,
+  enrolment?: string,
+): Promise<string[] | 'wrong_code' | 'staff_enrolment_invalid'> {
+  return undoable(() =>
+    ctx.database.db.transaction(async (tx) => {
+      if (!(await spendTotpCode(ctx, tx, playerId, code, true))) return 'wrong_code' as const;
+      // A link used up meanwhile (by another tab's passkey) leaves the code unspent for a new try.
+      if (enrolment && !(await spendEnrolment(tx, playerId, enrolment, 'totp'))) throw new Undo('staff_enrolment_invalid' as const);
+      await tx
+        .update(playerTotp)
+        .set({ confirmedAt: dateOf(ctx.clock) })
+        .where(eq(playerTotp.playerId, playerId));
+      const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+      await tx.delete(recoveryCodes).where(eq(recoveryCodes.playerId, playerId));
+      await tx.insert(recoveryCodes).values(codes.map((c) => ({ playerId, codeHash: recoveryDigest(c) })));
+      return codes;
+    }),
+  );
 }
 
 /** Removes the app and its recovery codes, given a current code of it or a recovery code. */
@@ -263,13 +328,17 @@ function challengeOf(clientDataJSON: string): string | undefined {
   }
 }
 
-/** Stores a new passkey when the browser's answer signs a challenge of this player's that is unspent and fresh. */
+/**
+ * Stores a new passkey when the browser's answer signs a challenge of this player's that is
+ * unspent and fresh. `enrolment`: a staff enrolment link (factorChangeGate), spent with it.
+ */
 export async function addPasskey(
   ctx: ServerContext,
   playerId: number,
   name: string,
   response: RegistrationResponseJSON,
-): Promise<PasskeyView | 'passkey_rejected'> {
+  enrolment?: string,
+): Promise<PasskeyView | 'passkey_rejected' | 'staff_enrolment_invalid'> {
   const db = ctx.database.db;
   const challenge = challengeOf(response.response.clientDataJSON);
   if (!challenge) return 'passkey_rejected';
@@ -296,19 +365,26 @@ export async function addPasskey(
   }).catch(() => undefined);
   if (!verification?.verified) return 'passkey_rejected';
   const { credential } = verification.registrationInfo;
-  const [row] = await db
-    .insert(passkeys)
-    .values({
-      playerId,
-      credentialId: credential.id,
-      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-      counter: credential.counter,
-      transports: credential.transports ?? [],
-      name,
-    })
-    .onConflictDoNothing()
-    .returning();
-  return row ? passkeyView(row) : 'passkey_rejected';
+  return undoable(() =>
+    db.transaction(async (tx) => {
+      if (enrolment && !(await spendEnrolment(tx, playerId, enrolment, 'passkey'))) return 'staff_enrolment_invalid' as const;
+      const [row] = await tx
+        .insert(passkeys)
+        .values({
+          playerId,
+          credentialId: credential.id,
+          publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+          counter: credential.counter,
+          transports: credential.transports ?? [],
+          name,
+        })
+        .onConflictDoNothing()
+        .returning();
+      // A key already stored leaves the link unspent.
+      if (!row) throw new Undo('passkey_rejected' as const);
+      return passkeyView(row);
+    }),
+  );
 }
 
 export async function removePasskey(db: Executor, playerId: number, id: number): Promise<boolean> {

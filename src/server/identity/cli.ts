@@ -6,7 +6,8 @@ import { userInfo } from 'node:os';
 import { DOCUMENT_KINDS, type DocumentKind, VERIFICATION_REASONS, type VerificationReason } from '../../shared/identity.ts';
 import type { ServerContext } from '../context.ts';
 import { forTerminal } from '../support/cli.ts';
-import { type Actor, type DecisionResult, decide, documentForStaff, pendingVerifications, playerVerification } from './service.ts';
+import { country } from '../../shared/schemas/player.ts';
+import { type Actor, changeCountry, type DecisionResult, decide, documentForStaff, pendingVerifications, playerVerification } from './service.ts';
 
 export const USAGE = `Usage:
   npm run kyc -- list                                   players whose documents wait for a decision
@@ -15,6 +16,7 @@ export const USAGE = `Usage:
   npm run kyc -- approve <player id>                    verify the player
   npm run kyc -- refuse <player id> <reason>            refuse the verification
   npm run kyc -- request <player id> identity|address <reason>   ask for another document
+  npm run kyc -- country <player id> <country code> ["note"]     change the registered country (the market's rules)
 Reasons: ${VERIFICATION_REASONS.join(', ')}`;
 
 const positiveId = (v: string | undefined) => (v && /^\d{1,12}$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
@@ -78,6 +80,17 @@ export async function runKycCommand(ctx: ServerContext, args: string[], write: (
       return isReason(rest[1]) ? done(await decide(ctx, who, id, { outcome: 'refuse', reason: rest[1] })) : usage();
     case 'request':
       return isKind(rest[1]) && isReason(rest[2]) ? done(await decide(ctx, who, id, { outcome: 'more', kind: rest[1], reason: rest[2] })) : usage();
+    case 'country': {
+      const code = country.safeParse(rest[1] ?? '');
+      if (!code.success) return usage();
+      const changed = await changeCountry(ctx, who, id, code.data, rest.slice(2).join(' ').trim() || undefined);
+      if (!changed.ok) {
+        say(`Player #${id} does not exist.`);
+        return 1;
+      }
+      say(`Player #${id}: country ${changed.previous} → ${changed.country}.`);
+      return 0;
+    }
     default:
       return usage();
   }

@@ -8,10 +8,14 @@
 import { crc32 } from 'node:zlib';
 import type { DocumentType } from '../../shared/identity.ts';
 
-export type FileCheck = { ok: true; mime: DocumentType; extension: string } | { ok: false; message: 'document_type_not_accepted' | 'document_damaged' };
+export type FileCheck =
+  | { ok: true; mime: DocumentType; extension: string }
+  | { ok: false; message: 'document_type_not_accepted' | 'document_damaged' | 'document_active_content' };
 
 const NOT_ACCEPTED = { ok: false, message: 'document_type_not_accepted' } as const;
 const DAMAGED = { ok: false, message: 'document_damaged' } as const;
+// Said apart from damage: the player's file is whole, and saving it again as a plain PDF (or a photo) is the fix.
+const ACTIVE = { ok: false, message: 'document_active_content' } as const;
 
 const startsWith = (b: Uint8Array, bytes: number[], at = 0) => bytes.every((x, i) => b[at + i] === x);
 const ascii = (b: Uint8Array, at: number, length: number) => Buffer.from(b.buffer, b.byteOffset + at, length).toString('latin1');
@@ -114,7 +118,16 @@ function webpIsWhole(b: Uint8Array): boolean {
 /** PDF names that run code or carry files: a document for staff to read needs none of them. */
 const ACTIVE_PDF_NAMES = new Set(['javascript', 'js', 'launch', 'embeddedfile', 'embeddedfiles', 'richmedia', 'xfa', 'submitform']);
 
-/** PDF: the header at byte 0, %%EOF at the end, startxref pointing at a cross-reference, no active content. */
+/** Whether a PDF names anything that runs code or carries files (names may hide letters as `#xx`). */
+function pdfHasActiveContent(text: string): boolean {
+  for (const m of text.matchAll(/\/([^\s/<>[\]()%{}]{1,64})/g)) {
+    const name = (m[1] as string).replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))).toLowerCase();
+    if (ACTIVE_PDF_NAMES.has(name)) return true;
+  }
+  return false;
+}
+
+/** PDF: the header at byte 0, %%EOF at the end, startxref pointing at a cross-reference. */
 function pdfIsWhole(text: string): boolean {
   if (!/^%PDF-[12]\.\d/.test(text)) return false;
   const end = text.replace(/[\r\n\t \0]+$/, '');
@@ -127,12 +140,7 @@ function pdfIsWhole(text: string): boolean {
   if (xref <= 8 || xref >= at) return false;
   const there = text.slice(xref, xref + 32);
   if (!/^xref[\r\n ]/.test(there) && !/^\d{1,10} \d{1,5} obj\b/.test(there)) return false;
-  if (!/\d+ \d+ obj\b/.test(text)) return false;
-  for (const m of text.matchAll(/\/([^\s/<>[\]()%{}]{1,64})/g)) {
-    const name = (m[1] as string).replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))).toLowerCase();
-    if (ACTIVE_PDF_NAMES.has(name)) return false;
-  }
-  return true;
+  return /\d+ \d+ obj\b/.test(text);
 }
 
 /** Signatures of formats a document must not also be. */
@@ -159,7 +167,8 @@ export function checkDocument(bytes: Uint8Array): FileCheck {
   if (text.startsWith('%PDF-')) {
     // One header only: a second one is another document hidden after the first.
     if (lower.indexOf('%pdf-', 1) >= 0) return NOT_ACCEPTED;
-    return pdfIsWhole(text) ? { ok: true, mime: 'application/pdf', extension: 'pdf' } : DAMAGED;
+    if (!pdfIsWhole(text)) return DAMAGED;
+    return pdfHasActiveContent(text) ? ACTIVE : { ok: true, mime: 'application/pdf', extension: 'pdf' };
   }
   return NOT_ACCEPTED;
 }

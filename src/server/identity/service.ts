@@ -6,7 +6,6 @@
 // every verifier decision is written to identity_audit; the player gets a mailbox message
 // in their language when their status changes.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   AuditRow,
@@ -17,11 +16,10 @@ import type {
   VerificationStatus,
   VerificationView,
 } from '../../shared/identity.ts';
-import { isLocale } from '../../shared/locales.ts';
 import type { ServerContext } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { identityAudit, identityDocuments, identityVerifications, players } from '../db/schema/index.ts';
-import { deliverToMailbox } from '../support/mailbox.ts';
+import { catalogueTexts, deliverToMailbox, fillText } from '../support/mailbox.ts';
 import { checkDocument } from './files.ts';
 import { discardDocument, readDocument, storeDocument } from './storage.ts';
 import { type VerifierDecision, verifierNamed } from './verifiers/index.ts';
@@ -80,18 +78,8 @@ async function lockStatus(tx: Executor, playerId: number) {
 
 // --- Mailbox messages, in the player's language (the `verification` catalogue). ---
 
-const catalogues = new Map<string, Record<string, string>>();
-function texts(locale: string): Record<string, string> {
-  const code = isLocale(locale) ? locale : 'en';
-  let found = catalogues.get(code);
-  if (!found) {
-    const all = JSON.parse(readFileSync(new URL(`../../../locales/${code}.json`, import.meta.url), 'utf8')) as Record<string, Record<string, string>>;
-    found = all.verification ?? {};
-    catalogues.set(code, found);
-  }
-  return found;
-}
-const fill = (text: string, ...args: string[]) => text.replace(/\{(\d+)\}/g, (m, i: string) => args[Number(i)] ?? m);
+const texts = (locale: string) => catalogueTexts(locale, 'verification');
+const fill = fillText;
 
 async function tellPlayer(tx: Executor, playerId: number, status: VerificationStatus, reason: string | null, kind: DocumentKind | null) {
   const [p] = await tx.select({ locale: players.interfaceLocal }).from(players).where(eq(players.id, playerId));
@@ -117,7 +105,16 @@ async function audit(db: Executor, who: Actor, action: string, playerId: number,
 
 export type UploadResult =
   | { ok: true; document: DocumentView; verification: VerificationView }
-  | { ok: false; message: 'document_type_not_accepted' | 'document_damaged' | 'document_too_large' | 'verification_refused' | 'already_verified' };
+  | {
+      ok: false;
+      message:
+        | 'document_type_not_accepted'
+        | 'document_damaged'
+        | 'document_active_content'
+        | 'document_too_large'
+        | 'verification_refused'
+        | 'already_verified';
+    };
 
 /** Verifications waiting to run, per server, so a test (or shutdown) can wait for them. */
 const running = new WeakMap<ServerContext, Set<Promise<void>>>();
@@ -271,6 +268,23 @@ async function runVerifier(ctx: ServerContext, playerId: number, documentIds: nu
 }
 
 // --- The staff desk. ---
+
+export type CountryChange = { ok: true; country: string; previous: string } | { ok: false; message: 'player_not_found' };
+
+/**
+ * The registered country, which every market rule reads (jurisdiction profile, processors),
+ * changed by staff once support has checked it against the player's identity; players cannot
+ * change it. Audited with the old and the new country and staff's note.
+ */
+export async function changeCountry(ctx: ServerContext, who: Actor, playerId: number, country: string, note?: string): Promise<CountryChange> {
+  return ctx.database.db.transaction(async (tx) => {
+    const [row] = await tx.select({ country: players.country }).from(players).where(eq(players.id, playerId)).for('no key update');
+    if (!row) return { ok: false, message: 'player_not_found' } as const;
+    if (row.country !== country) await tx.update(players).set({ country, updatedAt: sql`now()` }).where(eq(players.id, playerId));
+    await audit(tx, who, 'change_country', playerId, { from: row.country, to: country, ...(note ? { note } : {}) });
+    return { ok: true, country, previous: row.country } as const;
+  });
+}
 
 /** Players whose documents wait for a decision, oldest first. */
 export async function pendingVerifications(ctx: ServerContext): Promise<PendingVerification[]> {

@@ -4,7 +4,7 @@
 // gets English (au, ca, sg and in are English variants anyway).
 import { DEFAULT_LOCALE, isLocale, LANGUAGE_TAG, type Locale, localizePath } from '../../shared/locales.ts';
 
-export type MailKind = 'activation' | 'reset' | 'username' | 'supportReply' | 'chatReply';
+export type MailKind = 'activation' | 'reset' | 'username' | 'supportReply' | 'chatReply' | 'staffEnrolment' | 'secondFactorFailures';
 
 interface Text {
   subject: string;
@@ -36,6 +36,14 @@ const TEXTS: Record<Language, Record<MailKind, Text>> = {
       subject: 'Reply from Casino Eagles support',
       body: 'Hello,\n\nOur support team has answered you in the chat:\n\n{reply}\n\nYou wrote:\n{original}\n\nThe answer is also in the chat on our site, in the browser you wrote from.\n\nCasino Eagles support',
     },
+    staffEnrolment: {
+      subject: 'Set up your second factor – Casino Eagles staff',
+      body: 'Hello {username},\n\nAn administrator has asked you to set up the second factor of your Casino Eagles staff account. Log in with your password, then open this link:\n\n{link}\n\nIt opens the Security tab, where you add an authenticator app or a passkey. The link works once, for 24 hours. Then log out and log in again with your second factor to use the staff tools.\n\nIf you did not expect this email, tell an administrator.\n\nCasino Eagles',
+    },
+    secondFactorFailures: {
+      subject: 'Wrong login codes on your account – Casino Eagles',
+      body: 'Hello {username},\n\nSomeone entered your password correctly and then {count} wrong codes (from your authenticator app or recovery codes). If that was not you, someone else knows your password: change it now (My account › Change Password, or “Forgot Password?” in the login).\n\nTo protect your account, logins with codes from new places are slowed down for a while. A passkey, or the device you usually log in from, still gets you in.\n\nCasino Eagles',
+    },
   },
   fr: {
     activation: {
@@ -57,6 +65,14 @@ const TEXTS: Record<Language, Record<MailKind, Text>> = {
     chatReply: {
       subject: 'Réponse du support Casino Eagles',
       body: "Bonjour,\n\nNotre service client vous a répondu dans le chat :\n\n{reply}\n\nVous avez écrit :\n{original}\n\nLa réponse se trouve aussi dans le chat de notre site, dans le navigateur depuis lequel vous avez écrit.\n\nL'assistance Casino Eagles",
+    },
+    staffEnrolment: {
+      subject: 'Configurez votre second facteur – personnel Casino Eagles',
+      body: "Bonjour {username},\n\nUn administrateur vous demande de configurer le second facteur de votre compte du personnel Casino Eagles. Connectez-vous avec votre mot de passe, puis ouvrez ce lien :\n\n{link}\n\nIl ouvre l'onglet Sécurité, où vous ajoutez une application d'authentification ou une clé d'accès. Le lien ne fonctionne qu'une fois, pendant 24 heures. Déconnectez-vous ensuite et reconnectez-vous avec votre second facteur pour utiliser les outils du personnel.\n\nSi vous ne vous attendiez pas à cet e-mail, prévenez un administrateur.\n\nCasino Eagles",
+    },
+    secondFactorFailures: {
+      subject: 'Codes de connexion erronés sur votre compte – Casino Eagles',
+      body: "Bonjour {username},\n\nQuelqu'un a saisi correctement votre mot de passe, puis {count} codes erronés (de votre application d'authentification ou de vos codes de récupération). Si ce n'était pas vous, une autre personne connaît votre mot de passe : changez-le dès maintenant (Mon compte › Changer le mot de passe, ou « Mot de passe oublié ? » dans la connexion).\n\nPour protéger votre compte, les connexions par code depuis de nouveaux endroits sont ralenties pendant un certain temps. Une clé d'accès, ou l'appareil depuis lequel vous vous connectez habituellement, vous permet toujours d'entrer.\n\nCasino Eagles",
     },
   },
   fi: {
@@ -80,6 +96,14 @@ const TEXTS: Record<Language, Record<MailKind, Text>> = {
       subject: 'Vastaus Casino Eaglesin asiakastuelta',
       body: 'Hei,\n\nasiakastukemme vastasi sinulle chatissa:\n\n{reply}\n\nKirjoitit:\n{original}\n\nVastaus näkyy myös sivustomme chatissa siinä selaimessa, josta kirjoitit.\n\nCasino Eaglesin asiakastuki',
     },
+    staffEnrolment: {
+      subject: 'Ota toinen tunnistustekijä käyttöön – Casino Eaglesin henkilökunta',
+      body: 'Hei {username},\n\nylläpitäjä on pyytänyt sinua ottamaan käyttöön toisen tunnistustekijän Casino Eaglesin henkilökuntatilillesi. Kirjaudu sisään salasanallasi ja avaa sitten tämä linkki:\n\n{link}\n\nSe avaa Turvallisuus-välilehden, jossa lisäät todennussovelluksen tai pääsyavaimen. Linkki toimii kerran, 24 tunnin ajan. Kirjaudu sen jälkeen ulos ja uudelleen sisään toisella tunnistustekijällä, niin voit käyttää henkilökunnan työkaluja.\n\nJos et odottanut tätä viestiä, kerro siitä ylläpitäjälle.\n\nCasino Eagles',
+    },
+    secondFactorFailures: {
+      subject: 'Vääriä kirjautumiskoodeja tililläsi – Casino Eagles',
+      body: 'Hei {username},\n\njoku syötti salasanasi oikein ja sen jälkeen {count} väärää koodia (todennussovelluksesta tai palautuskoodeista). Jos se et ollut sinä, joku muu tietää salasanasi: vaihda se heti (Oma tili › Vaihda salasana, tai ”Unohtuiko salasana?” kirjautumisessa).\n\nTilisi suojaamiseksi koodilla kirjautumista uusista paikoista hidastetaan jonkin aikaa. Pääsyavaimella tai laitteelta, jolta tavallisesti kirjaudut, pääset yhä sisään.\n\nCasino Eagles',
+    },
   },
   de: {
     activation: {
@@ -101,6 +125,14 @@ const TEXTS: Record<Language, Record<MailKind, Text>> = {
     chatReply: {
       subject: 'Antwort des Casino-Eagles-Supports',
       body: 'Hallo,\n\nunser Support-Team hat Ihnen im Chat geantwortet:\n\n{reply}\n\nSie schrieben:\n{original}\n\nDie Antwort steht auch im Chat auf unserer Website, in dem Browser, aus dem Sie geschrieben haben.\n\nIhr Casino-Eagles-Support',
+    },
+    staffEnrolment: {
+      subject: 'Richten Sie Ihren zweiten Faktor ein – Casino-Eagles-Mitarbeiter',
+      body: 'Hallo {username},\n\nein Administrator bittet Sie, den zweiten Faktor Ihres Casino-Eagles-Mitarbeiterkontos einzurichten. Melden Sie sich mit Ihrem Passwort an und öffnen Sie dann diesen Link:\n\n{link}\n\nEr öffnet den Reiter Sicherheit, in dem Sie eine Authenticator-App oder einen Passkey hinzufügen. Der Link funktioniert einmal, 24 Stunden lang. Melden Sie sich danach ab und mit Ihrem zweiten Faktor wieder an, um die Mitarbeiterfunktionen zu nutzen.\n\nWenn Sie diese E-Mail nicht erwartet haben, sagen Sie es einem Administrator.\n\nCasino Eagles',
+    },
+    secondFactorFailures: {
+      subject: 'Falsche Anmeldecodes für Ihr Konto – Casino Eagles',
+      body: 'Hallo {username},\n\njemand hat Ihr Passwort richtig eingegeben und danach {count} falsche Codes (aus Ihrer Authenticator-App oder Wiederherstellungscodes). Wenn Sie das nicht waren, kennt jemand anderes Ihr Passwort: Ändern Sie es jetzt (Mein Konto › Passwort ändern, oder „Passwort vergessen?“ bei der Anmeldung).\n\nZum Schutz Ihres Kontos werden Anmeldungen mit Codes von neuen Orten eine Zeit lang verlangsamt. Mit einem Passkey oder von dem Gerät, mit dem Sie sich sonst anmelden, kommen Sie weiterhin hinein.\n\nCasino Eagles',
     },
   },
   it: {
@@ -124,6 +156,14 @@ const TEXTS: Record<Language, Record<MailKind, Text>> = {
       subject: "Risposta dall'assistenza Casino Eagles",
       body: "Ciao,\n\nil nostro servizio di assistenza ti ha risposto nella chat:\n\n{reply}\n\nHai scritto:\n{original}\n\nLa risposta si trova anche nella chat del nostro sito, nel browser da cui hai scritto.\n\nL'assistenza Casino Eagles",
     },
+    staffEnrolment: {
+      subject: 'Configura il tuo secondo fattore – staff Casino Eagles',
+      body: "Ciao {username},\n\nun amministratore ti chiede di configurare il secondo fattore del tuo account dello staff Casino Eagles. Accedi con la tua password, poi apri questo link:\n\n{link}\n\nSi apre la scheda Sicurezza, dove aggiungi un'app di autenticazione o una passkey. Il link funziona una sola volta, per 24 ore. Poi esci e accedi di nuovo con il tuo secondo fattore per usare gli strumenti dello staff.\n\nSe non ti aspettavi questa email, avvisa un amministratore.\n\nCasino Eagles",
+    },
+    secondFactorFailures: {
+      subject: 'Codici di accesso errati sul tuo account – Casino Eagles',
+      body: "Ciao {username},\n\nqualcuno ha inserito correttamente la tua password e poi {count} codici errati (dalla tua app di autenticazione o dai codici di recupero). Se non sei stato tu, qualcun altro conosce la tua password: cambiala subito (Il mio conto › Cambia password, oppure «Password dimenticata?» nell'accesso).\n\nPer proteggere il tuo account, gli accessi con codice da nuovi luoghi vengono rallentati per un po'. Con una passkey, o dal dispositivo da cui accedi di solito, entri comunque.\n\nCasino Eagles",
+    },
   },
   se: {
     activation: {
@@ -146,6 +186,14 @@ const TEXTS: Record<Language, Record<MailKind, Text>> = {
       subject: 'Svar från Casino Eagles kundtjänst',
       body: 'Hej,\n\nvår kundtjänst har svarat dig i chatten:\n\n{reply}\n\nDu skrev:\n{original}\n\nSvaret finns också i chatten på vår webbplats, i den webbläsare du skrev från.\n\nCasino Eagles kundtjänst',
     },
+    staffEnrolment: {
+      subject: 'Konfigurera din andra faktor – Casino Eagles personal',
+      body: 'Hej {username},\n\nen administratör har bett dig konfigurera den andra faktorn för ditt personalkonto hos Casino Eagles. Logga in med ditt lösenord och öppna sedan den här länken:\n\n{link}\n\nDen öppnar fliken Säkerhet, där du lägger till en autentiseringsapp eller en nyckel (passkey). Länken fungerar en gång, i 24 timmar. Logga sedan ut och in igen med din andra faktor för att använda personalverktygen.\n\nOm du inte väntade dig det här mejlet, säg till en administratör.\n\nCasino Eagles',
+    },
+    secondFactorFailures: {
+      subject: 'Felaktiga inloggningskoder på ditt konto – Casino Eagles',
+      body: 'Hej {username},\n\nnågon angav ditt lösenord korrekt och sedan {count} felaktiga koder (från din autentiseringsapp eller dina återställningskoder). Om det inte var du känner någon annan till ditt lösenord: byt det nu (Mitt konto › Byt lösenord, eller ”Glömt lösenordet?” vid inloggningen).\n\nFör att skydda ditt konto saktas inloggningar med kod från nya platser ned en tid. Med en nyckel (passkey), eller från enheten du brukar logga in från, kommer du fortfarande in.\n\nCasino Eagles',
+    },
   },
   no: {
     activation: {
@@ -167,6 +215,14 @@ const TEXTS: Record<Language, Record<MailKind, Text>> = {
     chatReply: {
       subject: 'Svar fra Casino Eagles kundeservice',
       body: 'Hei,\n\nkundeservice har svart deg i chatten:\n\n{reply}\n\nDu skrev:\n{original}\n\nSvaret finnes også i chatten på nettstedet vårt, i nettleseren du skrev fra.\n\nCasino Eagles kundeservice',
+    },
+    staffEnrolment: {
+      subject: 'Sett opp den ekstra faktoren din – Casino Eagles ansatte',
+      body: 'Hei {username},\n\nen administrator har bedt deg sette opp den ekstra faktoren for ansattkontoen din hos Casino Eagles. Logg inn med passordet ditt, og åpne så denne lenken:\n\n{link}\n\nDen åpner fanen Sikkerhet, der du legger til en autentiseringsapp eller en tilgangsnøkkel. Lenken fungerer én gang, i 24 timer. Logg deretter ut og inn igjen med den ekstra faktoren for å bruke verktøyene for ansatte.\n\nHvis du ikke ventet denne e-posten, si fra til en administrator.\n\nCasino Eagles',
+    },
+    secondFactorFailures: {
+      subject: 'Feil innloggingskoder på kontoen din – Casino Eagles',
+      body: 'Hei {username},\n\nnoen skrev inn passordet ditt riktig og deretter {count} feil koder (fra autentiseringsappen eller gjenopprettingskodene dine). Hvis det ikke var deg, kjenner noen andre passordet ditt: bytt det nå (Min konto › Endre passord, eller «Glemt passordet?» ved innlogging).\n\nFor å beskytte kontoen din blir innlogginger med kode fra nye steder bremset en stund. Med en tilgangsnøkkel, eller fra enheten du vanligvis logger inn fra, kommer du fortsatt inn.\n\nCasino Eagles',
     },
   },
 };

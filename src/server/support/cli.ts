@@ -1,13 +1,17 @@
 // The staff command line (`npm run support -- …`): read the support inbox and answer it
 // without a staff screen. The same reply path as the admin call: stored, put in the
-// player's mail box, emailed.
+// player's mail box, emailed. And the link a staff account enrols its first second factor
+// with, for the first admin (whom no other admin can send one) or a locked-out one.
+import { userInfo } from 'node:os';
+import { issueStaffEnrolment, mailStaffEnrolment } from '../auth/staff-enrolment.ts';
 import type { ServerContext } from '../context.ts';
 import { listThreads, replyToThread, threadWithPosts } from './inbox.ts';
 
 export const USAGE = `Usage:
   npm run support -- list [pending|answered|all]   messages and chats, waiting ones first
   npm run support -- show <id>                     one message or chat with everything said in it
-  npm run support -- reply <id> "text"             answer it (mail box + email, or the chat)`;
+  npm run support -- reply <id> "text"             answer it (mail box + email, or the chat)
+  npm run support -- enrol <username | #id>        a staff account's one-time link to enrol its first second factor (printed and emailed)`;
 
 // What players wrote reaches a staff terminal here. ESC and the C1 CSI start sequences
 // that clear the screen, fake colours or (OSC 52) write the clipboard; other controls
@@ -46,6 +50,33 @@ export async function runSupportCommand(ctx: ServerContext, args: string[], writ
       const who = [t.name, t.email, t.playerId === null ? 'guest' : `player #${t.playerId}`].filter(Boolean).join(', ');
       say(`#${t.id}  ${t.kind.padEnd(7)} ${t.status.padEnd(8)} ${t.updatedAt.slice(0, 16).replace('T', ' ')}  ${who}`);
       say(`      ${oneLine(t.lastText, 100)}`);
+    }
+    return 0;
+  }
+  if (command === 'enrol') {
+    const who = rest[0]?.trim() ?? '';
+    if (who === '' || rest.length > 1) {
+      write(USAGE);
+      return 2;
+    }
+    const byId = /^#\d{1,10}$/.test(who);
+    const issued = await issueStaffEnrolment(
+      ctx,
+      { staffId: null, via: `cli:${userInfo().username}` },
+      byId ? { playerId: Number(who.slice(1)) } : { username: who },
+    );
+    if (!issued.ok) {
+      say(issued.message === 'not_staff' ? `${who} is not a staff account.` : `No account ${who}.`);
+      return 1;
+    }
+    say(`Enrolment link for ${issued.username} (#${issued.playerId}), good once for ${issued.expiresIn / 3600} hours:`);
+    say(`  ${issued.link}`);
+    say('Log in as that account, open the link, add an authenticator app or a passkey, then log in again with it.');
+    try {
+      await mailStaffEnrolment(ctx, issued);
+      say(`Also emailed to ${issued.email}.`);
+    } catch (error) {
+      say(`Not emailed (${error instanceof Error ? error.message : String(error)}): hand the link over yourself.`);
     }
     return 0;
   }

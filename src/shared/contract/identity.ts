@@ -3,7 +3,14 @@
 import type { Ok, Refusal } from '../api.ts';
 import type { PendingVerification, PlayerVerificationReply, UploadReply, VerificationReply } from '../identity.ts';
 import { noParams } from '../schemas/common.ts';
-import { documentParams, playerVerificationParams, refuseVerificationParams, requestDocumentParams, uploadDocumentParams } from '../schemas/identity.ts';
+import {
+  documentParams,
+  playerVerificationParams,
+  refuseVerificationParams,
+  requestDocumentParams,
+  updatePlayerCountryParams,
+  uploadDocumentParams,
+} from '../schemas/identity.ts';
 import { post, reply } from './define.ts';
 
 export const identity = {
@@ -17,4 +24,6 @@ export const identity = {
   'admin/approve_verification': post(playerVerificationParams, reply<(Ok & { state: string }) | Refusal>()),
   'admin/refuse_verification': post(refuseVerificationParams, reply<(Ok & { state: string }) | Refusal>()),
   'admin/request_identity_document': post(requestDocumentParams, reply<(Ok & { state: string }) | Refusal>()),
+  /** The player's registered country, which decides their market; players cannot change it. Audited. */
+  'admin/update_player_country': post(updatePlayerCountryParams, reply<(Ok & { country: string; previous: string }) | Refusal>()),
 };

@@ -11,6 +11,7 @@ import {
   removePasskeyParams,
   removeTotpParams,
   secondFactorParams,
+  staffEnrolmentParams,
 } from '../schemas/security.ts';
 import type { TokenReply } from './auth.ts';
 import { post, reply } from './define.ts';
@@ -39,6 +40,8 @@ export interface SecurityReply extends Ok {
   passkeys: PasskeyView[];
   /** Staff calls are refused until a staff account has a second factor. */
   staff_needs_second_factor: boolean;
+  /** A staff account with a factor, on a login that did not pass it: staff calls want a new login with it. */
+  staff_needs_second_factor_login: boolean;
 }
 
 export interface TotpEnrolmentReply extends Ok {
@@ -66,4 +69,6 @@ export const security = {
   'front/auth/passkey_options': post(passkeyLoginOptionsParams, reply<(Ok & { options: PublicKeyCredentialRequestOptionsJSON }) | Refusal>()),
   // Refusals are 401 (`wrong_second_factor`, `login_ticket_expired`) or 429, so a 2xx is the token.
   'front/auth/second_factor': post(secondFactorParams, reply<TokenReply>()),
+  /** Mails a staff account the one-time link that enrols its first second factor (refused: `player_not_found`, `not_staff`). */
+  'admin/send_staff_enrolment': post(staffEnrolmentParams, reply<(Ok & { emailed_to: string; expires_in: number }) | Refusal>()),
 };

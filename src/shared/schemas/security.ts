@@ -57,11 +57,16 @@ export const authenticationResponse = z.object({
   }),
 });
 
-export const passwordParams = z.object({ password });
-export const confirmTotpParams = z.object({ code: totpCode });
+/** A staff account's one-time enrolment link (`?enrol=…`), which its first second factor needs. */
+const enrolment = text({ max: 200, trim: true }).optional();
+
+export const passwordParams = z.object({ password, enrolment });
+export const confirmTotpParams = z.object({ code: totpCode, enrolment });
 /** Removing the app: the password and a current code from it, or one of its recovery codes. */
 export const removeTotpParams = z.object({ password, code: text({ max: 40, trim: true }).min(1, 'field_required') });
-export const addPasskeyParams = z.object({ name: passkeyName, response: registrationResponse });
+export const addPasskeyParams = z.object({ name: passkeyName, response: registrationResponse, enrolment });
+/** `admin/send_staff_enrolment`: mails a staff account a one-time link to enrol its first second factor. */
+export const staffEnrolmentParams = z.object({ playerId: z.number({ error: 'field_required' }).int().positive().max(2_147_483_647) });
 export const removePasskeyParams = z.object({ id: z.number().int().positive(), password });
 
 /** The login's ticket: what the password step answered. */

@@ -88,13 +88,18 @@ export async function totpCode(api: TestApi, playerId: number, secret: string): 
   return generate({ secret, epoch: Math.floor(api.ctx.clock.now() / 1000) });
 }
 
-/** Logs in through the API and keeps what a browser would keep; the seeded staff account answers its second step with its known secret. */
-export async function logIn(api: TestApi, username: string, password: string, ip?: string): Promise<LoggedIn> {
+/**
+ * Logs in through the API and keeps what a browser would keep. An account with an
+ * authenticator app answers its second step with a code of `secret`; the seeded staff
+ * account with its known one.
+ */
+export async function logIn(api: TestApi, username: string, password: string, ip?: string, secret?: string): Promise<LoggedIn> {
   let response = await api.call('front/auth/login/', { username, password, ip_address: '' }, ip ? { ip } : {});
   let body = (await response.json()) as { accessToken?: string; second_factor?: { ticket: string } };
-  if (response.status === 200 && body.second_factor && username === DEMO_STAFF.username) {
-    const [staff] = await api.ctx.database.db.select({ id: players.id }).from(players).where(eq(players.username, username));
-    const code = await totpCode(api, staff?.id ?? 0, DEMO_STAFF_TOTP_SECRET);
+  const appSecret = secret ?? (username === DEMO_STAFF.username ? DEMO_STAFF_TOTP_SECRET : undefined);
+  if (response.status === 200 && body.second_factor && appSecret) {
+    const [account] = await api.ctx.database.db.select({ id: players.id }).from(players).where(eq(players.username, username));
+    const code = await totpCode(api, account?.id ?? 0, appSecret);
     response = await api.call('front/auth/second_factor', { ticket: body.second_factor.ticket, method: 'totp', code }, ip ? { ip } : {});
     body = (await response.json()) as { accessToken?: string };
   }

@@ -41,6 +41,29 @@ describe('a login that has ended', () => {
     expect(await gameSessionsOf(player.playerId)).toBe(1);
   });
 
+  it('a logout with the access token alone (no cookie) ends that login: real play, money and account calls are refused after it', async () => {
+    const player = await newPlayer();
+    const other = await logIn(api, player.username, player.password, uniqueIp());
+    const withdrawal = await walletOf(api.ctx).withdrawalRequest({ key: newKey('wd'), playerId: player.playerId, amount: 20_00, provider: 'bank' });
+    if (!withdrawal.ok) throw new Error(withdrawal.code);
+
+    expect(await api.json('front/auth/logout', {}, { token: player.accessToken })).toEqual({ status: 200, body: { status: 1 } });
+    expect(await launchReal(player.accessToken)).toEqual(UNAUTHORIZED);
+    expect(await api.json('front/cancel_withdrawal_request', { transactionId: withdrawal.operationId }, { token: player.accessToken })).toEqual(UNAUTHORIZED);
+    expect(await api.json('front/update_profile', { city: 'Hijacked' }, { token: player.accessToken })).toEqual(UNAUTHORIZED);
+    expect(await readBalance(api.ctx.database.db, player.playerId)).toMatchObject({ real: 30_00, locked: 20_00 });
+    // Its refresh token is gone with it; the player's other login plays on.
+    expect((await api.call('front/auth/refresh', {}, withRefresh(player.refreshToken))).status).toBe(401);
+    expect((await launchReal(other.accessToken)).body).toMatchObject({ status: 1 });
+  });
+
+  it('a logout with a token that no longer checks out ends nothing and still answers success', async () => {
+    const player = await newPlayer();
+    const tampered = `${player.accessToken.slice(0, -4)}AAAA`;
+    expect(await api.json('front/auth/logout', {}, { token: tampered })).toEqual({ status: 200, body: { status: 1 } });
+    expect((await launchReal(player.accessToken)).body).toMatchObject({ status: 1 });
+  });
+
   it('after logout, refuses a real-money launch with the old access token and opens no game session', async () => {
     const player = await newPlayer();
     expect((await logOut(player)).status).toBe(200);

@@ -10,8 +10,8 @@ import { createMailer } from '../../../src/server/mail/mailer.ts';
 import { type MailKind, renderMail, siteLink, TRANSLATED_MAIL_LOCALES } from '../../../src/server/mail/templates.ts';
 import { startMailCatcher } from './helpers.ts';
 
-const KINDS: MailKind[] = ['activation', 'reset', 'username', 'supportReply', 'chatReply'];
-const PARAMS = { username: 'erika', link: 'https://casino.test/x?t=1&u=2', usernames: '• erika', name: 'Erika', reply: 'Done.', original: 'Help?' };
+const KINDS: MailKind[] = ['activation', 'reset', 'username', 'supportReply', 'chatReply', 'staffEnrolment', 'secondFactorFailures'];
+const PARAMS = { username: 'erika', link: 'https://casino.test/x?t=1&u=2', usernames: '• erika', name: 'Erika', reply: 'Done.', original: 'Help?', count: '5' };
 
 describe('mail', () => {
   it('has a filled-in subject and text for every kind in every sign-up language, each its own translation', () => {

@@ -66,7 +66,8 @@ describe('profile and password', () => {
       address: 'Rue de Rivoli 1',
       postal_code: '75001',
       city: 'Paris',
-      country: 'fr',
+      // Sent back as the page has it: the registered country, which only support changes.
+      country: 'de',
       countryPhone: { text: 'France', value: '+33' },
       phone_number1: '612345678',
       phone_number: '+33612345678',
@@ -79,11 +80,18 @@ describe('profile and password', () => {
       address: 'Rue de Rivoli 1',
       postal_code: '75001',
       city: 'Paris',
-      country: 'FR',
+      country: 'DE',
       phone_number: '+33612345678',
       interface_local: 'de',
     });
     expect((await profileOf(alice.accessToken)).body.player).toEqual(reply.body.player);
+  });
+
+  it('refuses another country, naming the field, and changes nothing else sent with it', async () => {
+    const before = (await profileOf(alice.accessToken)).body.player;
+    const moved = await api.json('front/update_profile', { ...before, country: 'FR', city: 'Lyon' }, { token: alice.accessToken });
+    expect(moved).toEqual({ status: 400, body: { status: 0, message: 'validation_failed', errors: { country: 'country_change_by_support' } } });
+    expect((await profileOf(alice.accessToken)).body.player).toEqual(before);
   });
 
   it('accepts a phone as one international string too', async () => {

@@ -2,7 +2,7 @@
 // with nothing stored — neither a file in the identity directory nor a row: a type we do
 // not take, a file over the size limit, a name that is a path, polyglots. Documents are
 // served to staff only, as attachments, and never to another player.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
@@ -34,6 +34,8 @@ async function newPlayer(lastName = 'Review') {
 }
 
 const filesStored = () => readdirSync(dir).length;
+/** A whole PDF whose catalogue also carries `entry`. */
+const activePdf = (entry: string) => pdf('', entry);
 const rowsOf = async (playerId: number) =>
   Number((await api.ctx.database.db.select({ n: count() }).from(identityDocuments).where(eq(identityDocuments.playerId, playerId)))[0]?.n);
 
@@ -106,17 +108,9 @@ describe('uploading identity documents', () => {
         'document_damaged',
         'document_damaged',
       ],
-      // Anything after a JPEG's end, and a PDF that runs JavaScript.
+      // Anything after a JPEG's end; a PDF that runs JavaScript is whole, and told what to fix.
       [{ kind: 'identity', file: Buffer.concat([jpeg(), Buffer.from('trailing bytes')]) }, 200, 'document_damaged', 'document_damaged'],
-      [
-        {
-          kind: 'address',
-          file: Buffer.from(pdf().toString('latin1').replace('/Type /Catalog', '/Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >>'), 'latin1'),
-        },
-        200,
-        'document_damaged',
-        'document_damaged',
-      ],
+      [{ kind: 'address', file: activePdf('/OpenAction << /S /JavaScript /JS (app.alert(1)) >>') }, 200, 'document_active_content', 'document_active_content'],
       // No kind, an unknown kind, no file.
       [{ file: jpeg() }, 400, 'validation_failed', undefined],
       [{ kind: 'selfie', file: jpeg() }, 400, 'validation_failed', undefined],
@@ -130,6 +124,42 @@ describe('uploading identity documents', () => {
     }
     expect(filesStored()).toBe(before);
     expect(await rowsOf(p.playerId)).toBe(0);
+  });
+
+  it('says a PDF was refused for its active content (script, attached file, form action, even hidden in #xx escapes), stores nothing, and tells the player in their language', async () => {
+    const p = await newPlayer();
+    const before = filesStored();
+    for (const entry of [
+      '/OpenAction << /S /JavaScript /JS (app.alert(1)) >>',
+      '/Names << /EmbeddedFiles << /Names [(a.exe) 9 0 R] >> >>',
+      '/AcroForm << /Fields [] >> /AA << /WC << /S /SubmitForm /F (https://evil.test) >> >>',
+      '/OpenAction << /S /Launch /F (cmd.exe) >>',
+      '/OpenAction << /S /J#61vaScript /JS (app.alert(1)) >>',
+    ]) {
+      const r = await upload(p.accessToken, { kind: 'address', file: activePdf(entry), name: 'bill.pdf', type: 'application/pdf' });
+      expect(r.body, entry).toEqual({ status: 0, message: 'document_active_content', errors: { file: 'document_active_content' } });
+    }
+    expect(filesStored()).toBe(before);
+    expect(await rowsOf(p.playerId)).toBe(0);
+    const en = JSON.parse(readFileSync(new URL('../../../locales/en.json', import.meta.url), 'utf8')) as { verification: Record<string, string> };
+    const de = JSON.parse(readFileSync(new URL('../../../locales/de.json', import.meta.url), 'utf8')) as { verification: Record<string, string> };
+    expect(en.verification.document_active_content).toMatch(/active content/);
+    expect(de.verification.document_active_content).toMatch(/aktive Inhalte/);
+  });
+
+  it('does not count refused uploads toward the day’s 20: a player who fixes a file many times still gets it in, and the limit still holds for kept files', async () => {
+    const p = await newPlayer();
+    const script = activePdf('/OpenAction << /S /JavaScript /JS (app.alert(1)) >>');
+    const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(64)]);
+    for (let i = 0; i < 25; i++) {
+      const r = await upload(p.accessToken, { kind: 'address', file: i % 2 === 0 ? script : gif });
+      expect(r.status).toBe(200);
+      expect(r.body.status).toBe(0);
+    }
+    for (let i = 0; i < 20; i++) expect((await upload(p.accessToken, { kind: 'identity', file: jpeg() })).body, `upload ${i + 1}`).toMatchObject({ status: 1 });
+    const over = await uploadRequest(api.app, p.accessToken, { kind: 'identity', file: jpeg() });
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('refuses JSON and a guest, and keeps its own body limit while other calls keep theirs', async () => {

@@ -202,6 +202,26 @@ describe('npm run kyc', () => {
   });
 });
 
+describe('npm run kyc -- country', () => {
+  it('changes the registered country from the terminal, audited as the terminal user with the note, and refuses a code that is no country', async () => {
+    const p = await newPlayer({ last_name: 'Review' });
+    const lines: string[] = [];
+    const run = (...args: string[]) => runKycCommand(api.ctx, args, (line) => lines.push(line));
+    expect(await run('country', String(p.playerId), 'XX')).toBe(2);
+    expect(await run('country', '2000000000', 'NL')).toBe(1);
+    expect(await run('country', String(p.playerId), 'gb', 'passport', 'checked')).toBe(0);
+    expect(lines.at(-1)).toBe(`Player #${p.playerId}: country DE → GB.`);
+    const [row] = await api.ctx.database.db.select({ country: players.country }).from(players).where(eq(players.id, p.playerId));
+    expect(row?.country).toBe('GB');
+    const trail = (await adminCall('admin/get_player_verification', { playerId: p.playerId })).body.audit as { action: string; via: string; details: object }[];
+    expect(trail[0]).toMatchObject({
+      action: 'change_country',
+      via: expect.stringMatching(/^cli:/),
+      details: { from: 'DE', to: 'GB', note: 'passport checked' },
+    });
+  });
+});
+
 describe('withdrawals and verification (default profile)', () => {
   it('refuses a withdrawal before verification with verification_required, and takes it after', async () => {
     const p = await newPlayer({ last_name: 'Review' });

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { players } from './players.ts';
 
 /**
@@ -19,6 +19,8 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The login passed the second step (a code or a passkey); every token of the family carries it on. */
+    secondFactor: boolean('second_factor').notNull().default(false),
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
@@ -27,9 +29,9 @@ export const refreshTokens = pgTable(
   ],
 );
 
-export type AccountTokenPurpose = 'activate' | 'reset';
+export type AccountTokenPurpose = 'activate' | 'reset' | 'staff_enrolment';
 
-/** Single-use links sent by email (account activation, password reset), stored as SHA-256. */
+/** Single-use links sent by email (account activation, password reset, a staff account's first second factor), stored as SHA-256. */
 export const accountTokens = pgTable(
   'account_tokens',
   {

@@ -1,13 +1,20 @@
-// The identity review desk's staff calls (scope admin): thin wrappers of identity/service.ts.
+// The identity review desk's staff calls (scope admin): thin wrappers of identity/service.ts,
+// and the registered country, which support changes once it has checked the player's identity.
 // A document is answered as an attachment with nosniff, so no browser renders it as a page.
 import { Hono } from 'hono';
 import type { Reply } from '../../../shared/contract/index.ts';
 import { noParams } from '../../../shared/schemas/common.ts';
-import { documentParams, playerVerificationParams, refuseVerificationParams, requestDocumentParams } from '../../../shared/schemas/identity.ts';
+import {
+  documentParams,
+  playerVerificationParams,
+  refuseVerificationParams,
+  requestDocumentParams,
+  updatePlayerCountryParams,
+} from '../../../shared/schemas/identity.ts';
 import type { AuthEnv } from '../../http-auth.ts';
 import type { ServerContext } from '../../context.ts';
 import { parseBody, refusal } from '../../http.ts';
-import { type Actor, type DecisionResult, decide, documentForStaff, pendingVerifications, playerVerification } from '../../identity/service.ts';
+import { type Actor, changeCountry, type DecisionResult, decide, documentForStaff, pendingVerifications, playerVerification } from '../../identity/service.ts';
 
 export function adminIdentityRoutes(ctx: ServerContext) {
   const staff = (c: { get: (k: 'player') => { playerId: number } }): Actor => ({ staffId: c.get('player').playerId, via: 'api' });
@@ -49,5 +56,11 @@ export function adminIdentityRoutes(ctx: ServerContext) {
     .post('/request_identity_document', async (c) => {
       const { playerId, kind, reason } = await parseBody(c, requestDocumentParams);
       return c.json(answer(await decide(ctx, staff(c), playerId, { outcome: 'more', kind, reason })) satisfies Reply<'admin/request_identity_document'>);
+    })
+    .post('/update_player_country', async (c) => {
+      const { playerId, country, note } = await parseBody(c, updatePlayerCountryParams);
+      const changed = await changeCountry(ctx, staff(c), playerId, country, note);
+      if (!changed.ok) return c.json(refusal(changed.message));
+      return c.json({ status: 1, country: changed.country, previous: changed.previous } satisfies Reply<'admin/update_player_country'>);
     });
 }

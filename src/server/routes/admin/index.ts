@@ -5,6 +5,7 @@ import type { ServerContext } from '../../context.ts';
 import { adminContentRoutes } from './content.ts';
 import { adminIdentityRoutes } from './identity.ts';
 import { adminPaymentRoutes } from './payments.ts';
+import { adminSecurityRoutes } from './security.ts';
 import { adminSettingRoutes } from './settings.ts';
 import { adminSupportRoutes } from './support.ts';
 
@@ -16,7 +17,8 @@ export function adminRoutes(ctx: ServerContext): Hono<AppEnv> {
     .route('/', adminContentRoutes(ctx))
     .route('/', adminSupportRoutes(ctx))
     .route('/', adminPaymentRoutes(ctx))
-    .route('/', adminIdentityRoutes(ctx));
+    .route('/', adminIdentityRoutes(ctx))
+    .route('/', adminSecurityRoutes(ctx));
   // requireScope sets `player` before any handler runs; the parent app cannot know that.
   return staff as unknown as Hono<AppEnv>;
 }

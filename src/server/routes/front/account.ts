@@ -107,7 +107,9 @@ export function accountRoutes(ctx: ServerContext) {
       .post('/update_profile', requireLivePlayer(ctx), async (c) => {
         const changes = await parseBody(c, updateProfileParams);
         const { playerId } = c.get('player');
-        if (!(await updateProfile(db, playerId, changes))) throw new HttpError(401, 'unauthorized');
+        const outcome = await updateProfile(db, playerId, changes);
+        if (outcome === 'no_player') throw new HttpError(401, 'unauthorized');
+        if (outcome === 'country_by_support') throw new HttpError(400, 'validation_failed', { country: 'country_change_by_support' });
         return c.json({ status: 1, player: await playerProfile(db, playerId) } satisfies Reply<'front/update_profile'>);
       })
       .post('/update_player_password', requireLivePlayer(ctx), async (c) => {

@@ -10,8 +10,8 @@ import { completeLogin, dummyHash, type LoginResult, logIn } from '../../auth/lo
 import { passkeyLoginOptions } from '../../auth/two-factor.ts';
 import { optionalPlayer } from '../../http-auth.ts';
 import { sessionPlayer } from '../../auth/profile.ts';
-import { REFRESH_TOKEN_TTL_SECONDS, endSession, rotateSession } from '../../auth/sessions.ts';
-import { issueAccessToken } from '../../auth/tokens.ts';
+import { REFRESH_TOKEN_TTL_SECONDS, endLogin, endSession, rotateSession } from '../../auth/sessions.ts';
+import { bearerToken, issueAccessToken, verifyAccessToken } from '../../auth/tokens.ts';
 import { studioOf } from '../../games/studio.ts';
 import type { ServerContext } from '../../context.ts';
 import { type AppEnv, parseBody, refusal, tooManyAttempts } from '../../http.ts';
@@ -92,12 +92,21 @@ export function authRoutes(ctx: ServerContext) {
         }
         const { session, scope } = rotation;
         setRefreshCookie(c, session.refreshToken);
-        const accessToken = await issueAccessToken(config.jwtSecret, { playerId: session.playerId, scope, sessionId: session.sessionId });
+        const accessToken = await issueAccessToken(config.jwtSecret, {
+          playerId: session.playerId,
+          scope,
+          sessionId: session.sessionId,
+          secondFactor: session.secondFactor,
+        });
         return c.json({ status: 1, accessToken } satisfies Reply<'front/auth/refresh'>);
       })
       .post('/auth/logout', async (c) => {
         const token = getCookie(c, REFRESH_COOKIE);
-        const playerId = token ? await endSession(database.db, token) : undefined;
+        let playerId = token ? await endSession(database.db, token) : undefined;
+        // A client that keeps no cookie logs out with its access token: the login it names ends
+        // the same way. A token that is no longer valid ends nothing and is no error: logging out stays possible.
+        const claims = await verifyAccessToken(config.jwtSecret, bearerToken(c.req.header('authorization')));
+        if (claims && (await endLogin(database.db, claims.playerId, claims.sessionId))) playerId ??= claims.playerId;
         // A game left open in another tab must not keep betting for a player who signed out.
         if (playerId !== undefined) await studio.revokeSessions(playerId);
         clearRefreshCookie(c);

@@ -8,7 +8,7 @@ import type { Reply } from '../../../shared/contract/index.ts';
 import { hasForbiddenCharacters, noParams } from '../../../shared/schemas/common.ts';
 import { uploadDocumentParams } from '../../../shared/schemas/identity.ts';
 import { type AuthEnv, requireLivePlayer, requirePlayer } from '../../http-auth.ts';
-import { consume, LIMITS, limitKey } from '../../auth/rate-limit.ts';
+import { consume, giveBack, LIMITS, limitKey } from '../../auth/rate-limit.ts';
 import type { ServerContext } from '../../context.ts';
 import { fieldErrors, HttpError, parseBody, refusal, tooManyAttempts } from '../../http.ts';
 import { uploadDocument, verificationOf } from '../../identity/service.ts';
@@ -54,10 +54,12 @@ export function identityRoutes(ctx: ServerContext) {
       if (pathLike(file.name)) throw new HttpError(400, 'validation_failed', { file: 'invalid_file_name' });
       if (file.size > ctx.config.identityMaxBytes) return tooLarge(c);
       const { playerId } = c.get('player');
-      if (!(await consume(ctx.database.db, limitKey('identity-upload', 'player', playerId), LIMITS.identityUploadPerPlayer)))
-        return tooManyAttempts(c, LIMITS.identityUploadPerPlayer.windowSeconds);
+      const uploads = limitKey('identity-upload', 'player', playerId);
+      if (!(await consume(ctx.database.db, uploads, LIMITS.identityUploadPerPlayer))) return tooManyAttempts(c, LIMITS.identityUploadPerPlayer.windowSeconds);
       const result = await uploadDocument(ctx, playerId, parsed.data.kind, new Uint8Array(await file.arrayBuffer()));
       if (!result.ok) {
+        // The limit guards the disk, and a refused file was never kept: a player fixing a file is not counted down.
+        await giveBack(ctx.database.db, uploads);
         if (result.message === 'document_too_large') return tooLarge(c);
         return c.json(refusal(result.message, result.message.startsWith('document_') ? { file: result.message } : undefined));
       }
