@@ -14,7 +14,7 @@ import type { Locale } from '../../shared/locales.ts';
 import type { FairnessFormValues } from '../../shared/schemas/fairness.ts';
 import type { JackpotFacts } from '../../shared/schemas/games.ts';
 import { i18n, syncLocale } from '../../stores/i18n.ts';
-import { BoundField } from '../forms/Field.tsx';
+import { Field } from '../forms/Field.tsx';
 import { SelectField } from '../forms/SelectField.tsx';
 import { useForm } from '../forms/use-form.ts';
 import { Shown } from './Shown.tsx';
@@ -129,6 +129,24 @@ export default function FairnessPage({ locale, games }: { locale: Locale; games:
   const [result, setResult] = useState<Result | undefined>();
   const [busy, setBusy] = useState(false);
   const engine = form.values.engine;
+  // Messages appear once Verify was pressed, not when a field loses focus: one appearing above the button
+  // as the pointer goes down on it would move the button away before the click lands.
+  const field = (
+    name: keyof FairnessFormValues & string,
+    label: string,
+    input: Omit<Parameters<typeof Field>[0], 'value' | 'onValue' | 'error' | 'label'> = {},
+  ) => (
+    <Field
+      name={name}
+      label={label}
+      value={form.values[name] ?? ''}
+      onValue={(value) => form.set(name, value)}
+      error={form.message(name, catalog)}
+      {...input}
+    />
+  );
+  const seed = { autoComplete: 'off', spellCheck: false, maxLength: 64, className: 'fair-mono' };
+  const whole = { inputMode: 'numeric' as const, autoComplete: 'off', maxLength: 9 };
   const variants = variantsOf(engine);
 
   async function check(values: FairnessFormValues, given: Stated) {
@@ -237,61 +255,16 @@ export default function FairnessPage({ locale, games }: { locale: Locale; games:
         )}
         {crash ? (
           <>
-            <BoundField
-              form={form}
-              catalog={catalog}
-              name="seed"
-              label={t.crash_seed}
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={64}
-              className="fair-mono"
-            />
-            <BoundField form={form} catalog={catalog} name="number" label={t.crash_number} inputMode="numeric" autoComplete="off" maxLength={9} />
-            <BoundField
-              form={form}
-              catalog={catalog}
-              name="chain"
-              label={t.crash_chain_end}
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={64}
-              className="fair-mono"
-            />
+            {field('seed', t.crash_seed, seed)}
+            {field('number', t.crash_number, whole)}
+            {field('chain', t.crash_chain_end, seed)}
           </>
         ) : (
           <>
-            <BoundField
-              form={form}
-              catalog={catalog}
-              name="server"
-              label={t.server_seed}
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={64}
-              className="fair-mono"
-            />
-            <BoundField
-              form={form}
-              catalog={catalog}
-              name="hash"
-              label={t.server_seed_hash}
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={64}
-              className="fair-mono"
-            />
-            <BoundField
-              form={form}
-              catalog={catalog}
-              name="client"
-              label={t.client_seed}
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={64}
-              className="fair-mono"
-            />
-            <BoundField form={form} catalog={catalog} name="nonce" label={t.nonce} inputMode="numeric" autoComplete="off" maxLength={9} />
+            {field('server', t.server_seed, seed)}
+            {field('hash', t.server_seed_hash, seed)}
+            {field('client', t.client_seed, seed)}
+            {field('nonce', t.nonce, whole)}
           </>
         )}
         <div className="form-actions">
