@@ -4,7 +4,7 @@
 // (and `field_required`), shown under each field.
 import { CLIENT_SEED_PATTERN } from '../fairness.ts';
 import { CRASH_CHAIN_MAX } from '../fairness-verify.ts';
-import { z } from './common.ts';
+import { text, z } from './common.ts';
 
 const HEX_64 = /^[0-9a-fA-F]{64}$/;
 
@@ -23,15 +23,15 @@ export interface FairnessFormValues {
 
 export const fairnessForm = z
   .object({
-    engine: z.string(),
-    variant: z.string(),
-    server: z.string().trim(),
-    hash: z.string().trim(),
-    client: z.string().trim(),
-    nonce: z.string().trim(),
-    seed: z.string().trim(),
-    number: z.string().trim(),
-    chain: z.string().trim(),
+    engine: text({ max: 20 }),
+    variant: text({ max: 40 }),
+    server: text({ max: 64, trim: true, tooLong: 'invalid_seed' }),
+    hash: text({ max: 64, trim: true, tooLong: 'invalid_hash' }),
+    client: text({ max: 64, trim: true, tooLong: 'invalid_client_seed' }),
+    nonce: text({ max: 9, trim: true, tooLong: 'invalid_nonce' }),
+    seed: text({ max: 64, trim: true, tooLong: 'invalid_seed' }),
+    number: text({ max: 9, trim: true, tooLong: 'invalid_round_number' }),
+    chain: text({ max: 64, trim: true, tooLong: 'invalid_hash' }),
   })
   .superRefine((v, ctx) => {
     const problem = (path: keyof FairnessFormValues, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
