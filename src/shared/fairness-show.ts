@@ -139,7 +139,7 @@ export function cardFace(card: string): { rank: string; suit: string; red: boole
   return { rank, suit, red: card[1] === 'H' || card[1] === 'D' };
 }
 
-/** A slot symbol's short face: the card letters as the reels draw them, and a sign for the pictures. */
+/** A slot symbol's short face as the reels draw it: the card letters, the seven, the wild's star, the scatter's FREE (the bell is drawn: BELL_PATH). */
 export const SYMBOL_FACES: Record<SlotSymbol, string> = {
   nine: '9',
   ten: '10',
@@ -147,11 +147,14 @@ export const SYMBOL_FACES: Record<SlotSymbol, string> = {
   queen: 'Q',
   king: 'K',
   ace: 'A',
-  bell: '🔔',
+  bell: '',
   seven: '7',
-  wild: 'W',
-  scatter: '★',
+  wild: '★',
+  scatter: 'FREE',
 };
+
+/** The bell's outline in a 24 × 24 box: a drawing, since not every device has a font with a bell. */
+export const BELL_PATH = 'M12 2a1.5 1.5 0 0 0-1.5 1.5v.7A6 6 0 0 0 6 10v4l-2 3v1h16v-1l-2-3v-4a6 6 0 0 0-4.5-5.8v-.7A1.5 1.5 0 0 0 12 2zm-2 17a2 2 0 0 0 4 0z';
 
 /** A die's face. */
 export const DIE_FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'] as const;

@@ -3,7 +3,8 @@
 import { type FairWords, fairWords } from '../lib/fairness-text.ts';
 import type { Message } from '../lib/plural.ts';
 import type { Locale } from '../shared/locales.ts';
-import { cardFace, DIE_FACES, type ShownItem, type ShownLine, SYMBOL_FACES } from '../shared/fairness-show.ts';
+import { BELL_PATH, cardFace, DIE_FACES, type ShownItem, type ShownLine, SYMBOL_FACES } from '../shared/fairness-show.ts';
+import type { SlotSymbol } from '../shared/game-tables.ts';
 import { el } from './dom.ts';
 
 /** An element with attributes (a role, a label, data-*) and children. */
@@ -13,6 +14,20 @@ function tag(name: 'span' | 'div', className: string, attributes: Record<string,
   return node;
 }
 
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** A reel's symbol: its letter or sign, the bell drawn. */
+function symbolNode(symbol: SlotSymbol): HTMLElement {
+  if (symbol !== 'bell') return tag('span', 'fair-sym', { 'data-symbol': symbol }, SYMBOL_FACES[symbol]);
+  const svg = document.createElementNS(SVG, 'svg');
+  for (const [key, value] of Object.entries({ viewBox: '0 0 24 24', width: '1em', height: '1em', 'aria-hidden': 'true' })) svg.setAttribute(key, value);
+  const path = document.createElementNS(SVG, 'path');
+  path.setAttribute('d', BELL_PATH);
+  path.setAttribute('fill', 'currentColor');
+  svg.append(path);
+  return tag('span', 'fair-sym', { 'data-symbol': symbol }, svg);
+}
+
 function itemNode(item: ShownItem, words: FairWords): HTMLElement {
   switch (item.kind) {
     case 'reels':
@@ -20,9 +35,7 @@ function itemNode(item: ShownItem, words: FairWords): HTMLElement {
         'span',
         'fair-reels',
         { role: 'img', 'aria-label': words.reels(item.reels) },
-        ...item.reels.map((reel) =>
-          tag('span', 'fair-reel', {}, ...reel.map((symbol) => tag('span', 'fair-sym', { 'data-symbol': symbol }, SYMBOL_FACES[symbol]))),
-        ),
+        ...item.reels.map((reel) => tag('span', 'fair-reel', {}, ...reel.map(symbolNode))),
       );
     case 'cards':
       return tag(

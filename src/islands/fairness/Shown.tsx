@@ -1,7 +1,7 @@
 // A round's outcome drawn as its table showed it (reels, cards, pockets, numbers, dice), the
 // /fairness page's side of src/shared/fairness-show.ts (the game panel draws the same lines).
 import type { FairWords } from '../../lib/fairness-text.ts';
-import { cardFace, DIE_FACES, type ShownItem, type ShownLine, SYMBOL_FACES } from '../../shared/fairness-show.ts';
+import { BELL_PATH, cardFace, DIE_FACES, type ShownItem, type ShownLine, SYMBOL_FACES } from '../../shared/fairness-show.ts';
 
 function Item({ item, words }: { item: ShownItem; words: FairWords }) {
   switch (item.kind) {
@@ -14,7 +14,13 @@ function Item({ item, words }: { item: ShownItem; words: FairWords }) {
               {reel.map((symbol, row) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a row's place is its identity
                 <span className="fair-sym" data-symbol={symbol} key={row}>
-                  {SYMBOL_FACES[symbol]}
+                  {symbol === 'bell' ? (
+                    <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true">
+                      <path d={BELL_PATH} fill="currentColor" />
+                    </svg>
+                  ) : (
+                    SYMBOL_FACES[symbol]
+                  )}
                 </span>
               ))}
             </span>
