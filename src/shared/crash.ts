@@ -49,8 +49,21 @@ export interface CrashRoundView {
   crashPoint: number | null;
   /** The hash that ends the chain, published before its first round. */
   chainEnd: string;
+  /** The round's place in its chain (1 for the chain's first round): its seed hashed this many times is `chainEnd`. */
+  number: number;
   /** The server's time when this was written, so the page can run the clock. */
   serverTime: string;
+}
+
+/** A crashed round in the game's history, with what checks it on /fairness. */
+export interface CrashHistoryEntry {
+  round: number;
+  crashPoint: number;
+  seed: string;
+  /** Its place in its hash chain (1 for the chain's first round). */
+  number: number;
+  /** The end of its chain, published before the chain's first round. */
+  chainEnd: string;
 }
 
 export interface CrashBetView {

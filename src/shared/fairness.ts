@@ -156,9 +156,31 @@ export const FAIR_GAMES = {
   sicbo: { kind: 'dice', count: 3 },
   'andar-bahar': { kind: 'cards', count: 52, decks: 1 },
   'teen-patti': { kind: 'cards', count: 6, decks: 1 },
+  // A bingo room's drum, 1…N by Fisher–Yates (its client seed is the sale's digest, its nonce the game's number): src/shared/bingo.ts.
+  'bingo-90': { kind: 'balls', balls: 90 },
+  'bingo-75': { kind: 'balls', balls: 75 },
 } as const;
 
 export type FairGame = keyof typeof FAIR_GAMES;
+
+/**
+ * The variants a game's rounds are drawn in, as round details name them: a slot's maths
+ * model (a bonus buy is `<model>+buy`, since it draws differently) and a roulette
+ * wheel (`american` draws from 38 pockets; European and French tables name none).
+ * Every other table (blackjack's rules, plinko's rows, mines' count) draws the same
+ * stream whatever its settings, and the settings only read it.
+ */
+export const FAIR_VARIANTS = {
+  slot: ['classic', 'volatile', 'freespins', 'freespins+buy', 'megaways', 'classic-jackpot', 'megaways-jackpot'],
+  roulette: ['european', 'american'],
+} as const satisfies Partial<Record<FairGame, readonly string[]>>;
+
+/** The variant of a game as the mapping reads it: the first of its list when none is named (a European wheel is no variant). */
+export function fairVariantFor(engine: FairGame, variant: string | undefined): string | undefined {
+  if (engine === 'roulette') return variant === 'american' ? 'american' : undefined;
+  if (engine === 'slot') return (FAIR_VARIANTS.slot as readonly string[]).includes(variant ?? '') ? variant : 'classic';
+  return undefined;
+}
 
 export function isFairGame(engine: string): engine is FairGame {
   return Object.hasOwn(FAIR_GAMES, engine);
@@ -171,7 +193,8 @@ export function isFairGame(engine: string): engine is FairGame {
  * slot `{ stops }` (each reel's top row on its strip, reel by reel), card games `{ cards }`
  * (the shoe's first cards in the order dealt; hi-lo's each drawn on its own from one
  * deck's 52), mines `{ order }` (the 25 cells shuffled, mines first), plinko `{ path }`
- * (16 bounces, 0 left, 1 right), sic bo `{ dice }` (three dice, 1–6).
+ * (16 bounces, 0 left, 1 right), sic bo `{ dice }` (three dice, 1–6), bingo `{ balls }` (the whole
+ * drum in the order drawn; a game stops drawing at its full house, so it states the first ones).
  */
 export type FairOutcome =
   | { roll: number }
@@ -183,7 +206,8 @@ export type FairOutcome =
   | { cards: string[] }
   | { order: number[] }
   | { path: number[] }
-  | { dice: number[] };
+  | { dice: number[] }
+  | { balls: number[] };
 
 /** The outcome of a round of `engine` (with the slot's `variant`) from its random source. */
 export function fairOutcome(engine: FairGame, rng: Rng, variant?: string): FairOutcome {
@@ -216,6 +240,17 @@ export function fairOutcome(engine: FairGame, rng: Rng, variant?: string): FairO
       return { path: Array.from({ length: FAIR_GAMES.plinko.count }, () => rng.int(2)) };
     case 'sicbo':
       return { dice: Array.from({ length: FAIR_GAMES.sicbo.count }, () => rng.int(6) + 1) };
+    case 'bingo-90':
+    case 'bingo-75': {
+      const { balls } = FAIR_GAMES[engine];
+      return {
+        balls: shuffleTop(
+          rng,
+          Array.from({ length: balls }, (_, i) => i + 1),
+          balls,
+        ),
+      };
+    }
     default: {
       const { count, decks } = FAIR_GAMES[engine];
       return { cards: dealFrom(rng, count, decks) };

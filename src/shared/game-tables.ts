@@ -259,3 +259,34 @@ export const HOLDEM_RETURNS = { perAnte: 0.9784, perWagered: 0.9918, aaBonus: 0.
  * the shoe's composition and removal of each dealt card.
  */
 export const BACCARAT_RTP = { player: 0.98765, banker: 0.98942, tie: 0.8564 } as const;
+
+/**
+ * Prize tiers: the symbol that shows it three times, the payout in basis points, and the
+ * weight out of SCRATCH_TOTAL_WEIGHT. Exact RTP 0.95 (Σ prize × weight / total), and
+ * 28.42 % of cards win something.
+ */
+export const SCRATCH_PRIZES = [
+  { symbol: 'cherry', prize: 10_000, weight: 17_000 },
+  { symbol: 'lemon', prize: 20_000, weight: 7_000 },
+  { symbol: 'orange', prize: 50_000, weight: 2_400 },
+  { symbol: 'plum', prize: 100_000, weight: 1_200 },
+  { symbol: 'bell', prize: 200_000, weight: 500 },
+  { symbol: 'clover', prize: 500_000, weight: 200 },
+  { symbol: 'diamond', prize: 1_000_000, weight: 100 },
+  { symbol: 'crown', prize: 5_000_000, weight: 20 },
+] as const;
+
+/** Weight of a card that wins nothing. */
+export const SCRATCH_LOSE_WEIGHT = 71_580;
+/** Sum of all weights: the denominator of every tier's probability. */
+export const SCRATCH_TOTAL_WEIGHT = SCRATCH_PRIZES.reduce((sum, tier) => sum + tier.weight, SCRATCH_LOSE_WEIGHT);
+
+/** The prize a scratch ticket (a draw in [0, SCRATCH_TOTAL_WEIGHT)) names: its tier, or null for a card that wins nothing. */
+export function scratchTier(ticket: number): (typeof SCRATCH_PRIZES)[number] | null {
+  let rest = ticket;
+  for (const tier of SCRATCH_PRIZES) {
+    if (rest < tier.weight) return tier;
+    rest -= tier.weight;
+  }
+  return null;
+}

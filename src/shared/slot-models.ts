@@ -16,7 +16,7 @@
 //   classic-jackpot / megaways-jackpot   the classic line model or megaways, plus one draw
 //              for the progressive jackpot after the reels (see jackpotHit).
 import type { Rng } from './fairness.ts';
-import type { SlotSymbol } from './game-tables.ts';
+import { SLOT_SYMBOLS, type SlotSymbol } from './game-tables.ts';
 
 /** The models with features; 'classic' and 'volatile' are the plain line models of the engine. */
 export const FEATURE_VARIANTS = ['freespins', 'megaways', 'classic-jackpot', 'megaways-jackpot'] as const;
@@ -27,8 +27,12 @@ export type SlotVariantId = (typeof SLOT_VARIANT_IDS)[number];
 /** A line symbol pays on lines; the scatter pays anywhere and never on a line. */
 export type LineSymbol = Exclude<SlotSymbol, 'scatter'>;
 
+// Strips are written as words so they stay readable; a typo fails at load.
 function strip(words: string): SlotSymbol[] {
-  return words.split(' ') as SlotSymbol[];
+  return words.split(' ').map((word) => {
+    if (!(SLOT_SYMBOLS as readonly string[]).includes(word)) throw new Error(`unknown slot symbol ${word}`);
+    return word as SlotSymbol;
+  });
 }
 
 /** The classic model's strips (the engine's `classic` variant), which the featured models are made from. */
@@ -47,6 +51,28 @@ export const CLASSIC_STRIPS: readonly (readonly SlotSymbol[])[] = [
   ),
   strip(
     'jack queen ten ace nine jack ten bell wild jack nine ten king queen wild jack nine seven queen ten ace nine jack ace king ten nine queen king ten nine',
+  ),
+];
+
+/**
+ * The volatile model's strips (the engine's `volatile` variant, with its own paytable there):
+ * here so that the /fairness page can show the reels a round's stops name.
+ */
+export const VOLATILE_STRIPS: readonly (readonly SlotSymbol[])[] = [
+  strip(
+    'bell ten ace jack ten king nine ten seven jack king ace ten jack queen ten nine king ace queen wild nine jack queen nine jack queen nine ten jack nine queen',
+  ),
+  strip(
+    'nine jack queen nine jack ten king queen ten seven ace ten king jack nine bell queen nine jack ten queen ace king ten nine jack ten ace nine queen jack wild',
+  ),
+  strip(
+    'nine jack ten seven queen ace nine king ten ace queen king jack wild ten queen ace nine jack ten nine jack ten nine queen ten jack nine bell king jack queen',
+  ),
+  strip(
+    'king ace wild nine ace ten nine jack seven ten nine queen jack ten queen jack nine queen ten nine bell jack ten ace queen king nine queen jack king ten jack',
+  ),
+  strip(
+    'nine king wild jack queen ten ace nine king ace jack king ten nine queen ten nine seven queen ten jack nine ten jack queen ten ace jack queen nine bell jack',
   ),
 ];
 
@@ -212,4 +238,25 @@ export function featureDraws(rng: Rng, variant: FeatureVariant, bought = false):
 /** A variant name as the fairness page takes it: a bought round is `<variant>+buy`. */
 export function fairVariant(variant: string, bought: boolean): string {
   return bought ? `${variant}+buy` : variant;
+}
+
+/** A reel window: each reel's visible symbols from its stop down (three rows, or a megaways reel's height). */
+export function slotWindow(strips: readonly (readonly SlotSymbol[])[], stops: readonly number[], heights?: readonly number[]): SlotSymbol[][] {
+  return strips.map((reel, r) => Array.from({ length: heights?.[r] ?? 3 }, (_, row) => reel[((stops[r] ?? 0) + row) % reel.length]!));
+}
+
+/**
+ * What a round's draws show, for a variant as the fairness page names it (`<model>` or
+ * `<model>+buy`): the base spin's reels (none when bought) and each free spin's.
+ */
+export function slotReelsOf(variant: string, outcome: FeatureOutcome): { reels: SlotSymbol[][]; free: SlotSymbol[][][] } {
+  const [name = 'classic'] = variant.split('+');
+  if (!isFeatureVariant(name)) return { reels: slotWindow(name === 'volatile' ? VOLATILE_STRIPS : CLASSIC_STRIPS, outcome.stops), free: [] };
+  const { model } = featureModel(name);
+  if (model === 'classic') return { reels: slotWindow(CLASSIC_STRIPS, outcome.stops), free: [] };
+  if (model.kind === 'ways') return { reels: slotWindow(model.strips, outcome.stops, outcome.heights), free: [] };
+  return {
+    reels: outcome.stops.length ? slotWindow(model.base, outcome.stops) : [],
+    free: (outcome.free ?? []).map((stops) => slotWindow(model.free, stops)),
+  };
 }

@@ -3,7 +3,7 @@
 // the header is $balance (balance.ts); a cancel refreshes it.
 import { attempt, call, type Outcome } from '../lib/api.ts';
 import type { Params, Reply } from '../shared/contract/index.ts';
-import { verifyLink } from '../lib/fairness-verify.ts';
+import { verifyLink } from '../shared/fairness-verify.ts';
 import type { Locale } from '../shared/locales.ts';
 import { refreshBalance } from './balance.ts';
 

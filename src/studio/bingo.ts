@@ -3,7 +3,8 @@
 // the server's clock, buys tickets with the launch token and daubs them as the balls come.
 import type { BingoGame, BingoTicket } from '../shared/bingo.ts';
 import type { BingoStateReply } from '../shared/contract/live.ts';
-import { byId as $, money, openSession, roomRefresh, say, sayWhenSettled, sendStake, serverNow, start, t, watchRoom } from './room.ts';
+import { bingoVerifyLink } from '../shared/fairness-verify.ts';
+import { byId as $, locale, money, openSession, roomRefresh, say, sayWhenSettled, sendStake, serverNow, start, t, watchRoom } from './room.ts';
 
 const game = document.body.dataset.engine as BingoGame;
 const area = $('game');
@@ -83,6 +84,10 @@ function render() {
   $('bingo-hash').textContent = round.seedHash;
   $('bingo-digest').textContent = round.saleDigest ?? '–';
   $('bingo-seed').textContent = round.seed ?? '–';
+  const verify = bingoVerifyLink(locale, round);
+  const link = $<HTMLAnchorElement>('bingo-verify');
+  link.hidden = verify === null;
+  if (verify && link.getAttribute('href') !== verify) link.href = verify;
   renderPhase();
 }
 

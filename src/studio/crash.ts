@@ -1,8 +1,11 @@
 // The crash game's page: watches the shared schedule (the runner's socket.io events, with
 // the round's state from /api/studio/crash/state on open and after each event), runs the
 // multiplier's clock between ticks, and bets or cashes out with the launch token.
-import { type CrashBetView, type CrashRoundView, multiplierAt } from '../shared/crash.ts';
-import { byId as $, followState, money, openSession, say, sendStake, serverNow, start, t, watchRoom } from './room.ts';
+import { type CrashBetView, type CrashHistoryEntry, type CrashRoundView, multiplierAt } from '../shared/crash.ts';
+import { crashVerifyLink } from '../shared/fairness-verify.ts';
+import { el } from './dom.ts';
+import { pageFairWords } from './fairness-shown.ts';
+import { byId as $, followState, locale, money, openSession, say, sendStake, serverNow, start, t, watchRoom } from './room.ts';
 import { post } from './studio.ts';
 
 interface CrashState {
@@ -12,7 +15,7 @@ interface CrashState {
   game: { name: string };
   round: CrashRoundView | null;
   bet: CrashBetView | null;
-  history: { round: number; crashPoint: number }[];
+  history: CrashHistoryEntry[];
 }
 
 const game = $('game');
@@ -25,7 +28,35 @@ const autoEl = $<HTMLInputElement>('crash-auto');
 let session = '';
 
 let state: CrashState | null = null;
+let historyShown = '';
 const times = (hundredths: number) => `${(hundredths / 100).toFixed(2)}×`;
+const words = pageFairWords(locale);
+
+/** The link that checks a crashed round on /fairness, in the browser: its seed, its place in the chain, the chain's end. */
+const verifyHref = (h: CrashHistoryEntry) => crashVerifyLink(locale, { seed: h.seed, number: h.number, chainEnd: h.chainEnd, crashPoint: h.crashPoint });
+
+/** The game's history: each crashed round's multiplier, a link that checks it. */
+function historyItem(h: CrashHistoryEntry): HTMLLIElement {
+  const link = el('a', { href: verifyHref(h), target: '_blank', rel: 'noopener', textContent: times(h.crashPoint) });
+  link.setAttribute('aria-label', `${times(h.crashPoint)} · ${t('fair_verify')}`);
+  return el('li', {}, link);
+}
+
+/** The provably fair panel's line of a crashed round: its place in the chain, where it crashed, its seed, and Verify. */
+function fairItem(h: CrashHistoryEntry): HTMLLIElement {
+  return el(
+    'li',
+    { className: 'fair-round' },
+    el(
+      'p',
+      { className: 'fair-round-head' },
+      words.say('crash_round', h.number, times(h.crashPoint)),
+      ' · ',
+      el('a', { href: verifyHref(h), target: '_blank', rel: 'noopener', textContent: t('fair_verify') }),
+    ),
+    el('code', { textContent: h.seed }),
+  );
+}
 function render() {
   if (!state?.round) return;
   const { round, bet } = state;
@@ -44,13 +75,13 @@ function render() {
   const real = state.mode === 'real';
   betButton.disabled = !real || round.phase !== 'betting' || bet !== null;
   cashButton.disabled = !real || round.phase !== 'running' || bet?.status !== 'placed';
-  $('crash-history').replaceChildren(
-    ...state.history.map((h) => {
-      const li = document.createElement('li');
-      li.textContent = times(h.crashPoint);
-      return li;
-    }),
-  );
+  // Drawn again only when a round joins it: render runs every frame while bets are open, and a link replaced under the pointer or the focus would be lost.
+  const shown = state.history.map((h) => h.round).join();
+  if (shown !== historyShown) {
+    historyShown = shown;
+    $('crash-history').replaceChildren(...state.history.map(historyItem));
+    $('crash-rounds').replaceChildren(...state.history.map(fairItem));
+  }
   $('crash-chain-end').textContent = round.chainEnd;
 }
 

@@ -1,9 +1,15 @@
 // The game page's "Provably fair" panel: the seeds this game's rounds are drawn from (the
 // server seed as its SHA-256 until changed), a client seed to choose, and the latest rounds
-// with their nonce and outcome, each linking to /fairness once its server seed is shown.
-import { verifyLink } from '../lib/fairness-verify.ts';
+// with their nonce and what their table showed (reels, cards, numbers), each linking to
+// /fairness once its server seed is shown.
+import { formatMoney } from '../lib/format.ts';
+import { describeOutcome, tableUseOf } from '../shared/fairness-show.ts';
+import { isFairGame } from '../shared/fairness.ts';
+import { verifyLink } from '../shared/fairness-verify.ts';
+import { isLocale } from '../shared/locales.ts';
+import type { FairnessReply, RoundDetails } from '../shared/schemas/games.ts';
 import { el } from './dom.ts';
-import type { FairnessReply } from '../shared/schemas/games.ts';
+import { pageFairWords, shownNode } from './fairness-shown.ts';
 
 interface PanelDeps {
   session: string;
@@ -14,6 +20,23 @@ interface PanelDeps {
 
 export function fairnessPanel(details: HTMLDetailsElement, deps: PanelDeps): void {
   const { t } = deps;
+  const locale = isLocale(deps.locale) ? deps.locale : 'en';
+  const words = pageFairWords(locale);
+  // What the round's table showed, and beside it a jackpot's pool, which the seeds do not decide.
+  const outcomeOf = (round: RoundDetails): HTMLElement[] => {
+    if (!round.outcome || !isFairGame(round.engine)) return [el('span', {}, '…')];
+    const shown = [shownNode(describeOutcome(round.engine, round.variant ?? undefined, round.outcome, tableUseOf(round.outcome, round.view)), words)];
+    const j = round.jackpot;
+    if (j)
+      shown.push(
+        el('p', {
+          className: 'fair-jackpot',
+          textContent:
+            j.contribution === null ? words.say('jackpot_free', j.pool) : words.say('jackpot_added', j.pool, formatMoney(j.contribution, locale, j.currency)),
+        }),
+      );
+    return shown;
+  };
   const body = el('div', { className: 'fair-body' });
   details.append(body);
   const status = el('p', { className: 'fair-status' });
@@ -40,9 +63,9 @@ export function fairnessPanel(details: HTMLDetailsElement, deps: PanelDeps): voi
       { className: 'fair-rounds' },
       ...data.rounds.map((round) => {
         const href = verifyLink(deps.locale, round);
-        const line = el('li', {}, `${t('fair_nonce', round.nonce ?? 0)} · ${round.outcome ? JSON.stringify(round.outcome) : '…'}`);
-        if (href) line.append(' ', el('a', { href, target: '_blank', rel: 'noopener', textContent: t('fair_verify') }));
-        return line;
+        const head = el('p', { className: 'fair-round-head' }, t('fair_nonce', round.nonce ?? 0));
+        if (href) head.append(' · ', el('a', { href, target: '_blank', rel: 'noopener', textContent: t('fair_verify') }));
+        return el('li', { className: 'fair-round' }, head, ...outcomeOf(round));
       }),
     );
     const waiting = data.rounds.some((r) => !r.serverSeed);

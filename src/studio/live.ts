@@ -2,11 +2,11 @@
 // (the runner's socket.io events, with the state from /api/studio/live/state on open and
 // after each event), counts the betting window down on the server's clock, takes the
 // player's chips or bet and sends them once per round with the launch token.
-import { fairnessFragment } from '../lib/fairness-verify.ts';
+import { liveVerifyLink } from '../shared/fairness-verify.ts';
 import { rouletteColor } from '../shared/game-tables.ts';
 import type { BaccaratBet, RouletteBet } from '../shared/game-views.ts';
 import type { LiveStateReply } from '../shared/contract/live.ts';
-import { LIVE_FAIR_GAME, type LiveHistoryEntry, type LiveOutcome, type LiveTableId } from '../shared/live.ts';
+import type { LiveHistoryEntry, LiveOutcome, LiveTableId } from '../shared/live.ts';
 import { createHand } from './screens/cards.ts';
 import { byId as $, locale, money, openSession, roomRefresh, say, sayWhenSettled, sendStake, serverNow, start, t, watchRoom } from './room.ts';
 
@@ -55,15 +55,7 @@ function historyItem(entry: LiveHistoryEntry): HTMLLIElement {
   a.textContent = 'number' in outcome ? String(outcome.number) : t(`baccarat_${outcome.winner}`);
   if ('number' in outcome) a.dataset.color = rouletteColor(outcome.number);
   // Each past round opens /fairness with its revealed seed, which recomputes it in the browser.
-  const fair = LIVE_FAIR_GAME[table];
-  const href = fairnessFragment({
-    engine: fair,
-    serverSeed: entry.seed,
-    clientSeed: table,
-    nonce: entry.number,
-    outcome: 'number' in outcome ? { number: outcome.number } : { cards: outcome.cards },
-  });
-  a.href = `${locale === 'en' ? '' : `/${locale}`}/fairness${href}`;
+  a.href = liveVerifyLink(locale, table, entry);
   a.target = '_blank';
   a.rel = 'noopener';
   a.title = `${t('fair_verify')}: ${outcomeText(outcome)}`;

@@ -1,6 +1,7 @@
 // Bingo rooms: a scheduled sale, tickets bought through the wallet, the balls revealed on
 // the clock from a committed seed and the sale's digest, the prizes (85 % of sales) paid
-// through the wallet once the full house is drawn, refusals that move nothing, one runner per room.
+// through the wallet once the full house is drawn, each finished game checked by the /fairness
+// page's code, refusals that move nothing, one runner per room.
 import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { bingoRounds } from '../../src/server/db/schema/index.ts';
 import { bingoBalls, bingoOf, saleDigestOf } from '../../src/server/games/bingo.ts';
 import { auditLedger, readBalance, walletOf } from '../../src/server/wallet/index.ts';
 import { type BingoGame, type BingoRoundView, type BingoTicket, bingoPrizes } from '../../src/shared/bingo.ts';
+import { bingoVerifyLink, readFragment, verifyRound } from '../../src/shared/fairness-verify.ts';
 import { type TestApi, testApi } from '../helpers/app.ts';
 import { createPlayers, newKey, tokenFor } from '../helpers/wallet.ts';
 
@@ -61,6 +63,19 @@ async function openSale(game: BingoGame) {
 }
 const buy = (session: string, tickets: number) => api.json<BuyReply>('studio/bingo/buy', { session, tickets });
 
+/** The game's Verify link, read and checked by the /fairness page's own code: the balls called are the seeds' drum, and the seed its hash. */
+async function expectVerifiedOnFairness(round: BingoRoundView) {
+  const href = bingoVerifyLink('en', round);
+  expect(href).toMatch(new RegExp(`^/fairness#engine=${round.game}&`));
+  const link = readFragment((href as string).split('#')[1] as string);
+  if (link?.kind !== 'seeds') throw new Error(`no seeded round in ${href}`);
+  expect(link.round).toMatchObject({ serverSeed: round.seed, clientSeed: round.saleDigest, nonce: round.number, outcome: { balls: round.drawn } });
+  expect(await verifyRound(link.round)).toMatchObject({ verified: true });
+  // One ball out of place is another draw.
+  const swapped = [...round.drawn.slice(1, 2), ...round.drawn.slice(0, 1), ...round.drawn.slice(2)];
+  expect(await verifyRound({ ...link.round, outcome: { balls: swapped } })).toMatchObject({ verified: false });
+}
+
 describe('bingo 90', () => {
   it('sells tickets, draws the committed balls live, and pays the prizes (85 % of sales) through the wallet', async () => {
     const players = await Promise.all([player('bingo-90', 10_000), player('bingo-90', 10_000), player('bingo-90', 10_000)]);
@@ -104,6 +119,7 @@ describe('bingo 90', () => {
     const done = await api.json<StateReply>('studio/bingo/state', { session: players[0]!.session });
     expect(done.body.round).toMatchObject({ phase: 'done', seed: round.seed, drawn: balls.slice(0, expected.endsAt), tickets });
     expect(done.body.round.prizes.map((p) => p.prize)).toEqual(['line', 'two_lines', 'full_house']);
+    await expectVerifiedOnFairness(done.body.round);
     const owner = counts.flatMap((n, i) => Array<number>(n).fill(i));
     const won = [0, 0, 0];
     for (const prize of expected.prizes) for (const w of prize.winners) won[owner[w.ticket]!]! += w.amount;
@@ -144,6 +160,7 @@ describe('bingo 75', () => {
     const done = await latest('bingo-75');
     expect(done).toMatchObject({ id: round.id, phase: 'done', paid: true });
     expect(await cents(p.id)).toBe(1_000 - 100 + 85);
+    await expectVerifiedOnFairness((await api.json<StateReply>('studio/bingo/state', { session: p.session })).body.round);
   });
 
   it('runs a game without tickets straight to the next sale, drawing nothing', async () => {

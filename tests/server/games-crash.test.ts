@@ -1,7 +1,8 @@
 // The multiplayer crash game: shared rounds on one schedule, bets while betting is open,
 // cash-outs by the player or at their auto value (paid by the server, connected or not),
-// crash points from a published hash chain, money through the wallet under the round's
-// keys, and one runner at a time elected by a lease that another process takes over.
+// crash points from a published hash chain (each crashed round checked by the /fairness
+// page's code), money through the wallet under the round's keys, and one runner at a time
+// elected by a lease that another process takes over.
 import { createHash } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,8 @@ import { rows } from '../../src/server/db/client.ts';
 import { crashBets, crashChains, crashRounds } from '../../src/server/db/schema/index.ts';
 import { CRASH_GAME, crashOf } from '../../src/server/games/crash.ts';
 import { auditLedger, readBalance, walletOf } from '../../src/server/wallet/index.ts';
-import { crashPointOf, multiplierAt, timeToReach } from '../../src/shared/crash.ts';
+import { type CrashHistoryEntry, crashPointOf, multiplierAt, timeToReach } from '../../src/shared/crash.ts';
+import { crashVerifyLink, readFragment, verifyCrashRound } from '../../src/shared/fairness-verify.ts';
 import { type TestApi, testApi } from '../helpers/app.ts';
 import { createPlayers, newKey, tokenFor } from '../helpers/wallet.ts';
 
@@ -222,6 +224,24 @@ describe('crash rounds', () => {
       expect(sha256(rounds[i]!.seed)).toBe(rounds[i - 1]!.seed);
     }
     for (const r of rounds) expect(r.crashPoint).toBe(crashPointOf(r.seed));
+  });
+
+  it('links every crashed round of the game’s history to /fairness, where the page’s own code checks it against the published chain', async () => {
+    const watcher = await player(0);
+    const { body } = await api.json<{ round: { chainEnd: string }; history: CrashHistoryEntry[] }>('studio/crash/state', { session: watcher.session });
+    expect(body.history.length).toBeGreaterThan(5);
+    for (const entry of body.history) {
+      const href = crashVerifyLink('de', entry);
+      expect(href).toMatch(/^\/de\/fairness#engine=crash&/);
+      const link = readFragment(href.split('#')[1] as string);
+      if (link?.kind !== 'crash') throw new Error(`no crash round in ${href}`);
+      expect(link.round).toEqual({ seed: entry.seed, number: entry.number, chainEnd: entry.chainEnd, crashPoint: entry.crashPoint });
+      expect(await verifyCrashRound(link.round)).toMatchObject({ verified: true, crashPoint: entry.crashPoint, chainEnd: entry.chainEnd });
+    }
+    // Another round's seed does not lead to the end in this round's number of steps; a stated point the seed does not give is named.
+    const [a, b] = body.history as [CrashHistoryEntry, CrashHistoryEntry];
+    expect(await verifyCrashRound({ ...a, seed: b.seed })).toMatchObject({ verified: false, chainDiffers: true });
+    expect(await verifyCrashRound({ ...a, crashPoint: a.crashPoint + 1 })).toMatchObject({ verified: false, chainDiffers: false, pointDiffers: true });
   });
 
   it('runs the schedule in one process at a time, and another takes over when its lease runs out', async () => {

@@ -1,7 +1,8 @@
 // The live tables: shared rounds on a timer (betting, no more bets, result, payouts) for
 // live roulette and live baccarat, bets through the wallet under the round's keys, the
 // outcome drawn from a server seed committed when the round opens and revealed with the
-// result, and one runner per table elected by a lease that another process takes over.
+// result (every past round checked by the /fairness page's code), and one runner per table
+// elected by a lease that another process takes over.
 import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,8 @@ import { manualClock } from '../../src/server/clock.ts';
 import { liveBets, liveRounds } from '../../src/server/db/schema/index.ts';
 import { checkLiveChoice, liveOf, liveOutcomeOf, liveWin } from '../../src/server/games/live.ts';
 import { auditLedger, readBalance, walletOf } from '../../src/server/wallet/index.ts';
-import type { LiveTableId } from '../../src/shared/live.ts';
+import { liveVerifyLink, readFragment, verifyRound } from '../../src/shared/fairness-verify.ts';
+import { LIVE_FAIR_GAME, type LiveHistoryEntry, type LiveTableId } from '../../src/shared/live.ts';
 import { type TestApi, testApi } from '../helpers/app.ts';
 import { createPlayers, newKey, tokenFor } from '../helpers/wallet.ts';
 
@@ -236,6 +238,24 @@ describe('live schedule', () => {
       if (r.phase === 'settled') expect(r.outcome).toEqual(liveOutcomeOf('live-roulette', r.seed, r.number));
     });
     expect(new Set(rounds.map((r) => r.seed)).size).toBe(rounds.length);
+  });
+
+  it('links every past round of both tables to /fairness, where the page’s own code recomputes it from its revealed seed', async () => {
+    for (const table of ['live-roulette', 'live-baccarat'] as const) {
+      for (let i = 0; i < 3; i++) {
+        await openRound(table);
+        await playOut(table);
+      }
+      const watcher = await player(table, 0);
+      const { body } = await api.json<StateReply & { history: LiveHistoryEntry[] }>('studio/live/state', { session: watcher.session });
+      expect(body.history.length).toBeGreaterThanOrEqual(3);
+      for (const entry of body.history) {
+        const link = readFragment(liveVerifyLink('fr', table, entry).split('#')[1] as string);
+        if (link?.kind !== 'seeds') throw new Error(`${table}: no seeded round`);
+        expect(link.round).toMatchObject({ engine: LIVE_FAIR_GAME[table], clientSeed: table, nonce: entry.number });
+        expect(await verifyRound(link.round), `${table} round ${entry.number}`).toMatchObject({ verified: true });
+      }
+    }
   });
 
   it('runs each table in one process at a time; another takes over when the lease runs out and finishes the round', async () => {

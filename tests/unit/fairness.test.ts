@@ -11,8 +11,14 @@ import { ENGINE_IDS, engineOf } from '../../src/server/games/engines/index.ts';
 import { SCRATCH_PRIZES, SCRATCH_TOTAL_WEIGHT } from '../../src/server/games/engines/scratch.ts';
 import { SLOT_VARIANTS } from '../../src/server/games/engines/slot.ts';
 import { CLASSIC_STRIPS, FEATURE_VARIANTS, featureModel, isFeatureVariant } from '../../src/shared/slot-models.ts';
-import { nodeHmac, outcomeOf, roundRng } from '../../src/server/games/fairness.ts';
-import { dealFrom, FAIR_GAMES, type FairSeeds, fairOutcome, fairRng, isFairGame, ONE_DECK } from '../../src/shared/fairness.ts';
+import { fairVariantOf, nodeHmac, outcomeOf, roundRng } from '../../src/server/games/fairness.ts';
+import { bingoDrawOrder } from '../../src/shared/bingo.ts';
+import { dealFrom, FAIR_GAMES, type FairOutcome, type FairSeeds, fairOutcome, fairRng, isFairGame, ONE_DECK } from '../../src/shared/fairness.ts';
+import { describeOutcome, tableUseOf } from '../../src/shared/fairness-show.ts';
+import { crashFragment, fairnessFragment, readFragment, verifyRound } from '../../src/shared/fairness-verify.ts';
+import { rouletteColor, roulettePocketLabel, scratchTier } from '../../src/shared/game-tables.ts';
+import { JACKPOT_RANGE } from '../../src/shared/slot-models.ts';
+import en from '../../locales/en.json';
 
 const seeds = (nonce: number): FairSeeds => ({
   serverSeed: 'a3f1c0de5b7e4c2f9d8a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e',
@@ -185,7 +191,7 @@ function countDraws(engine: string, config: Record<string, unknown>, nonce: numb
 
 describe('the browser verifier (Web Crypto)', () => {
   it('computes the same outcome as the server for every game, says verified, and names a difference', async () => {
-    const { verifyRound, computeOutcome, fairnessFragment } = await import('../../src/lib/fairness-verify.ts');
+    const { verifyRound, computeOutcome, fairnessFragment } = await import('../../src/shared/fairness-verify.ts');
     for (const engine of Object.keys(FAIR_GAMES) as (keyof typeof FAIR_GAMES)[]) {
       for (const nonce of [0, 1, 99]) {
         const variant = engine === 'slot' ? 'volatile' : undefined;
@@ -211,5 +217,113 @@ describe('the browser verifier (Web Crypto)', () => {
     const verdict = await verifyRound({ engine: 'roulette', ...s, serverSeedHash: hash.replace(/^./, hash[0] === 'a' ? 'b' : 'a'), outcome: wrong });
     expect(verdict).toMatchObject({ verified: false, hash: { computed: hash }, differs: { stated: wrong, computed: outcome } });
     expect(new URLSearchParams(fairnessFragment({ engine: 'dice', ...s }).slice(1)).get('nonce')).toBe('5');
+  });
+});
+
+describe('a round as its table showed it', () => {
+  // The lines the /fairness page and the game's panel draw: never the mapping's data, always what the table showed.
+  for (const game of GAMES.filter((g) => isFairGame(g.engine) && !isBingoGame(g.engine)).filter(
+    (g, i, all) => all.findIndex((o) => o.engine === g.engine && JSON.stringify(o.config) === JSON.stringify(g.config)) === i,
+  )) {
+    it(`${game.engine} (${game.slug}): shows the reels, cards, numbers or dice the round put on the table`, () => {
+      const engine = engineOf(game.engine);
+      if (!engine || !isFairGame(game.engine)) throw new Error(`no engine ${game.engine}`);
+      const config = engine.config.parse(game.config ?? {}) as Record<string, unknown>;
+      const buys = config.variant === 'freespins' ? [false, true] : [false];
+      for (const bought of buys)
+        for (let nonce = 0; nonce < 20; nonce++) {
+          const step = engine.start(roundRng(seeds(nonce)), engine.choice.parse(bought ? { buy: true } : CHOICES[game.engine]), config);
+          const outcome = outcomeOf(game.engine, config, seeds(nonce), bought) as FairOutcome;
+          const variant = fairVariantOf(game.engine, config, bought);
+          const view = step.view as Record<string, unknown>;
+          const lines = describeOutcome(game.engine, variant, outcome, tableUseOf(outcome, step.view));
+          for (const line of lines) expect(en.fairness, line.key).toHaveProperty(line.key);
+          const items = lines.flatMap((l) => (l.item ? [l.item] : []));
+          switch (game.engine) {
+            case 'slot': {
+              const reels = items.filter((i) => i.kind === 'reels').map((i) => i.reels);
+              const free = ((view.free as { reels: string[][] }[] | undefined) ?? []).map((spin) => spin.reels);
+              expect(reels).toEqual([...(bought ? [] : [view.reels]), ...free]);
+              if (bought) expect(lines[0]?.key).toBe('shown_bought');
+              if (view.jackpotDraw !== undefined) expect(lines.at(-1)).toEqual({ key: 'shown_jackpot_draw', args: [view.jackpotDraw, JACKPOT_RANGE] });
+              break;
+            }
+            case 'dice':
+              expect(lines).toEqual([{ key: 'shown_roll', args: [view.roll] }]);
+              break;
+            case 'roulette':
+              expect(items).toEqual([
+                { kind: 'pockets', pockets: [{ label: roulettePocketLabel(view.number as number), color: rouletteColor(view.number as number) }] },
+              ]);
+              break;
+            case 'keno':
+              expect(items).toEqual([{ kind: 'numbers', numbers: view.drawn }]);
+              break;
+            case 'sicbo':
+              expect(items).toEqual([{ kind: 'dice', dice: view.dice }]);
+              break;
+            case 'plinko':
+              expect(items).toEqual([{ kind: 'path', path: view.path }]);
+              break;
+            case 'mines': {
+              const mines = (step.state as { order: number[] }).order.slice(0, view.mines as number);
+              expect(items).toEqual([{ kind: 'board', mines: Array.from({ length: 25 }, (_, cell) => mines.includes(cell)) }]);
+              break;
+            }
+            case 'scratch':
+              expect(scratchTier((outcome as { ticket: number }).ticket)?.prize ?? 0).toBe(view.prize);
+              expect(lines[0]?.key).toBe(view.prize ? 'shown_ticket_prize' : 'shown_ticket_none');
+              break;
+            default: {
+              // The top of the shoe, holding every card on the table; the rest of the shoe is only counted.
+              const shown = items.flatMap((i) => (i.kind === 'cards' ? i.cards : []));
+              expect(shown).toEqual((outcome as { cards: string[] }).cards.slice(0, shown.length));
+              for (const card of JSON.stringify(view).match(/"[2-9TJQKA][SHDC]"/g) ?? []) expect(shown).toContain(JSON.parse(card));
+              const rest = lines.find((l) => l.key === 'shown_cards_rest');
+              expect(shown.length + ((rest?.args[0] as number | undefined) ?? 0)).toBe((outcome as { cards: string[] }).cards.length);
+            }
+          }
+        }
+    });
+  }
+
+  it('shows a bingo game’s balls as its room called them, the drum being the one the room draws', () => {
+    for (const game of ['bingo-90', 'bingo-75'] as const) {
+      const balls = (fairOutcome(game, fairRng(nodeHmac, seeds(3))) as { balls: number[] }).balls;
+      expect(balls).toEqual(bingoDrawOrder(game, fairRng(nodeHmac, seeds(3))));
+      expect(describeOutcome(game, undefined, { balls }, { dealt: 40 })).toEqual([
+        { key: 'shown_balls', args: [], item: { kind: 'numbers', numbers: balls.slice(0, 40) } },
+        { key: 'shown_balls_rest', args: [balls.length - 40] },
+      ]);
+    }
+  });
+});
+
+describe('links to /fairness', () => {
+  it('carry a round in the fragment and read back as the same round, a crash round as well', () => {
+    const round = {
+      engine: 'slot' as const,
+      variant: 'classic-jackpot',
+      ...seeds(4),
+      serverSeedHash: createHash('sha256').update(seeds(4).serverSeed).digest('hex'),
+      outcome: outcomeOf('slot', { variant: 'classic-jackpot' }, seeds(4)) as FairOutcome,
+      jackpot: { pool: 'Eagle Mega Jackpot', currency: 'EUR', stake: 1, contribution: 0.01, won: null },
+      use: { dealt: 5 },
+    };
+    expect(readFragment(fairnessFragment(round))).toEqual({ kind: 'seeds', round });
+    const crash = { seed: 'ab'.repeat(32), number: 17, chainEnd: 'cd'.repeat(32), crashPoint: 234 };
+    expect(readFragment(crashFragment(crash))).toEqual({ kind: 'crash', round: crash });
+    expect(readFragment('#engine=poker&server=x')).toBeNull();
+    expect(readFragment('')).toBeNull();
+  });
+
+  it('compare only what the seeds draw: a jackpot pool’s figures beside a round change nothing, its draw does', async () => {
+    const s = seeds(8);
+    const outcome = outcomeOf('slot', { variant: 'megaways-jackpot' }, s) as FairOutcome & { jackpot: number };
+    const round = { engine: 'slot' as const, variant: 'megaways-jackpot', ...s, outcome };
+    expect(await verifyRound({ ...round, outcome: { ...outcome, pool: 123_456 } as unknown as FairOutcome })).toMatchObject({ verified: true });
+    expect(await verifyRound({ ...round, outcome: { ...outcome, jackpot: outcome.jackpot + 1 } })).toMatchObject({ verified: false });
+    // The same round read on the classic reels is not the round: its variant names its draws.
+    expect(await verifyRound({ ...round, variant: 'classic' })).toMatchObject({ verified: false });
   });
 });

@@ -186,7 +186,7 @@ describe('American roulette, provably fair', () => {
   });
 
   it('plays the stated outcome, reaches every one of the 38 pockets, and the browser recomputes the same rounds', async () => {
-    const { computeOutcome, verifyRound } = await import('../../src/lib/fairness-verify.ts');
+    const { computeOutcome, verifyRound } = await import('../../src/shared/fairness-verify.ts');
     const seen = new Set<number>();
     const config = { wheel: 'american' };
     for (let nonce = 0; nonce < 400; nonce++) {

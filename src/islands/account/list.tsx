@@ -1,7 +1,8 @@
 // What the bet and transaction lists share: the period filter, selects, paging, the table,
 // loading, empty and error states, and a loader that ignores answers that came too late.
 import { useStore } from '@nanostores/react';
-import { type ReactNode, type SelectHTMLAttributes, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { SelectField } from '../forms/SelectField.tsx';
 import { MAX_PERIOD_DAYS } from '../../shared/wallet.ts';
 import { accountText, addDays, fmt, today } from './text.ts';
 
@@ -35,36 +36,8 @@ export function periodParams(p: Period): { filterPeriod: 0 | 1 | 2 | 3; filterSt
   return { filterPeriod: p.period, filterStartDate: p.period === 3 ? p.start : '', filterEndDate: p.period === 3 ? p.end : '' };
 }
 
-interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange'> {
-  label: string;
-  onValue: (value: string) => void;
-  children: ReactNode;
-  error?: string | undefined;
-}
-
-/** A labelled select in the site's .field style. */
-export function SelectField({ label, onValue, children, error, className, ...select }: SelectFieldProps) {
-  const id = useId();
-  return (
-    <div className={`field${error ? ' is-invalid' : ''}${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        onChange={(e) => onValue(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-feedback` : undefined}
-        {...select}
-      >
-        {children}
-      </select>
-      {error && (
-        <span id={`${id}-feedback`} className="feedback" role="alert">
-          {error}
-        </span>
-      )}
-    </div>
-  );
-}
+// The form kit's select, which the account tabs have always imported from here.
+export { SelectField };
 
 /** The period select, with two day pickers for custom dates. */
 export function PeriodFilter({ value, onChange, requiredText }: { value: Period; onChange: (p: Period) => void; requiredText: string }) {

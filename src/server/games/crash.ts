@@ -13,7 +13,16 @@
 // still connected.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { CRASH_AUTO_MAX, CRASH_AUTO_MIN, type CrashBetView, type CrashRoundView, crashPointOf, multiplierAt, timeToReach } from '../../shared/crash.ts';
+import {
+  CRASH_AUTO_MAX,
+  CRASH_AUTO_MIN,
+  type CrashBetView,
+  type CrashHistoryEntry,
+  type CrashRoundView,
+  crashPointOf,
+  multiplierAt,
+  timeToReach,
+} from '../../shared/crash.ts';
 import { toAmount } from '../../shared/money.ts';
 import { STAKE_LIMITS } from '../../shared/schemas/games.ts';
 import { dateOf } from '../clock.ts';
@@ -154,6 +163,7 @@ function createCrash(ctx: ServerContext, timing: CrashTiming) {
       seed: round.phase === 'crashed' ? round.seed : null,
       crashPoint: round.phase === 'crashed' ? round.crashPoint : null,
       chainEnd: chain?.chainEnd ?? '',
+      number: round.number,
       serverTime: at.toISOString(),
     };
   }
@@ -292,13 +302,19 @@ function createCrash(ctx: ServerContext, timing: CrashTiming) {
     currentChain,
 
     /** The round in play (opened by the runner) as a watcher sees it, and the player's bet on it. */
-    async state(
-      playerId: number | null,
-    ): Promise<{ round: CrashRoundView | null; bet: CrashBetView | null; history: { round: number; crashPoint: number; seed: string }[] }> {
+    async state(playerId: number | null): Promise<{ round: CrashRoundView | null; bet: CrashBetView | null; history: CrashHistoryEntry[] }> {
       const round = await latestRound();
+      // Each crashed round with what checks it: its seed, its place in its chain and the chain's published end.
       const history = await db
-        .select({ round: crashRounds.id, crashPoint: crashRounds.crashPoint, seed: crashRounds.seed })
+        .select({
+          round: crashRounds.id,
+          crashPoint: crashRounds.crashPoint,
+          seed: crashRounds.seed,
+          number: crashRounds.number,
+          chainEnd: crashChains.chainEnd,
+        })
         .from(crashRounds)
+        .innerJoin(crashChains, eq(crashChains.id, crashRounds.chainId))
         .where(eq(crashRounds.phase, 'crashed'))
         .orderBy(desc(crashRounds.id))
         .limit(10);

@@ -7,11 +7,12 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { toAmount } from '../../shared/money.ts';
-import type { FairnessReply, RoundDetails, ShownSeed } from '../../shared/schemas/games.ts';
+import type { FairnessReply, JackpotFacts, RoundDetails, ShownSeed } from '../../shared/schemas/games.ts';
 import { CLIENT_SEED_PATTERN, type FairOutcome, type FairSeeds, fairOutcome, fairRng, type HmacSha256, isFairGame, type Rng } from '../../shared/fairness.ts';
 import { fairVariant } from '../../shared/slot-models.ts';
 import type { Db, Executor } from '../db/client.ts';
-import { fairSeeds, gameRounds, games } from '../db/schema/index.ts';
+import { fairSeeds, gameRounds, gameSessions, games } from '../db/schema/index.ts';
+import { poolDef } from './jackpot.ts';
 
 /** node:crypto's HMAC-SHA256 for the shared mapping. */
 export const nodeHmac: HmacSha256 = (key, message) => createHmac('sha256', key).update(message).digest();
@@ -152,32 +153,64 @@ export async function seedHistory(db: Executor, owner: SeedOwner, limit = 10) {
   return { active: shownSeed(active), previous: rows.filter((r) => r.revealedAt).map(shownSeed) };
 }
 
+/**
+ * A finished jackpot round's pool, what its first stake added to it (real money only,
+ * ⌊stake × share⌋ as jackpot.ts adds it) and what the pool paid it.
+ */
+function jackpotFacts(
+  config: Record<string, unknown>,
+  round: typeof gameRounds.$inferSelect,
+  session: { mode: string; currency: string } | null,
+): JackpotFacts | undefined {
+  const pool = typeof config.jackpot === 'string' ? poolDef(config.jackpot) : undefined;
+  if (!pool || !session || !round.finished) return undefined;
+  const stake = round.stakes[0]?.amount ?? round.stake;
+  const won = (round.view as { jackpotWon?: unknown } | null)?.jackpotWon;
+  return {
+    pool: pool.name,
+    currency: session.currency,
+    stake: toAmount(stake),
+    contribution: session.mode === 'real' ? toAmount(Math.floor((stake * pool.contributionBps) / 10_000)) : null,
+    won: typeof won === 'number' ? won : null,
+  };
+}
+
 /** Rounds with their seeds and outcome, as the round details show them, newest first. */
 export async function roundDetails(db: Executor, where: SQL, limit = 1): Promise<RoundDetails[]> {
   const found = await db
-    .select({ round: gameRounds, seed: fairSeeds, game: { name: games.name, engine: games.engine, config: games.config } })
+    .select({
+      round: gameRounds,
+      seed: fairSeeds,
+      game: { name: games.name, engine: games.engine, config: games.config },
+      session: { mode: gameSessions.mode, currency: gameSessions.currency },
+    })
     .from(gameRounds)
     .innerJoin(games, eq(games.id, gameRounds.gameId))
     .leftJoin(fairSeeds, eq(fairSeeds.id, gameRounds.seedId))
+    .leftJoin(gameSessions, eq(gameSessions.id, gameRounds.sessionId))
     .where(where)
     .orderBy(desc(gameRounds.id))
     .limit(limit);
-  return found.map(({ round, seed, game }) => ({
-    id: `studio-${round.id}`,
-    game: game.name,
-    engine: game.engine,
-    // A bonus buy and an American wheel draw differently, and the fairness page learns it from the variant.
-    variant: fairVariantOf(game.engine, game.config, boughtIn(round.view)) ?? null,
-    createdAt: round.createdAt.toISOString(),
-    finished: round.finished,
-    stake: toAmount(round.stake),
-    win: round.finished ? toAmount(round.win) : 0,
-    // A hand in play shows nothing of its shoe.
-    view: round.finished ? round.view : null,
-    outcome: round.finished ? ((round.outcome as FairOutcome | null) ?? null) : null,
-    nonce: round.nonce,
-    ...(seed ? { serverSeedHash: seed.serverSeedHash, serverSeed: seed.revealedAt ? seed.serverSeed : null, clientSeed: seed.clientSeed } : {}),
-  }));
+  return found.map(({ round, seed, game, session }) => {
+    const jackpot = jackpotFacts(game.config, round, session);
+    return {
+      id: `studio-${round.id}`,
+      game: game.name,
+      engine: game.engine,
+      // A bonus buy and an American wheel draw differently, and the fairness page learns it from the variant.
+      variant: fairVariantOf(game.engine, game.config, boughtIn(round.view)) ?? null,
+      createdAt: round.createdAt.toISOString(),
+      finished: round.finished,
+      stake: toAmount(round.stake),
+      win: round.finished ? toAmount(round.win) : 0,
+      // A hand in play shows nothing of its shoe.
+      view: round.finished ? round.view : null,
+      outcome: round.finished ? ((round.outcome as FairOutcome | null) ?? null) : null,
+      nonce: round.nonce,
+      ...(seed ? { serverSeedHash: seed.serverSeedHash, serverSeed: seed.revealedAt ? seed.serverSeed : null, clientSeed: seed.clientSeed } : {}),
+      ...(jackpot ? { jackpot } : {}),
+    };
+  });
 }
 
 /** The owner's seeds and latest rounds, for the game's fairness panel and the account. */

@@ -152,6 +152,22 @@ export interface ShownSeed {
   revealedAt: string | null;
 }
 
+/**
+ * A jackpot game's round beside its draw: the pool it plays for, what its stake added
+ * to it (null in free play) and what the pool paid it. None of it comes from the seeds:
+ * the draw does, and it wins when it is below the stake in minor units.
+ */
+export interface JackpotFacts {
+  pool: string;
+  currency: string;
+  /** The stake the draw is compared with (two-decimal). */
+  stake: number;
+  /** What the stake added to the pool; null in free play, which adds nothing. */
+  contribution: number | null;
+  /** What the pool paid this round, or null. */
+  won: number | null;
+}
+
 /** A round with what makes it verifiable: seeds, nonce and the outcome they decided (once the round is over). */
 export interface RoundDetails {
   id: string;
@@ -168,6 +184,8 @@ export interface RoundDetails {
   serverSeedHash?: string;
   serverSeed?: string | null;
   clientSeed?: string;
+  /** A jackpot game's pool and what the round added to it and won, once the round is over. */
+  jackpot?: JackpotFacts;
 }
 
 export interface FairnessReply {

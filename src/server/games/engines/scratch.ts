@@ -2,31 +2,11 @@
 // symbol's prize. The prize is drawn first from a weighted table and the card is then
 // drawn to show it, so the RTP is the table's and the card is only its picture.
 import { z } from 'zod';
+import { SCRATCH_PRIZES, SCRATCH_TOTAL_WEIGHT, scratchTier } from '../../../shared/game-tables.ts';
 import { type Engine, ONE_X, type Rng } from './types.ts';
 import type { ScratchView } from '../../../shared/game-views.ts';
 
 const CELLS = 9;
-
-/**
- * Prize tiers: the symbol that shows it three times, the payout in basis points, and the
- * weight out of SCRATCH_TOTAL_WEIGHT. Exact RTP 0.95 (Σ prize × weight / total), and
- * 28.42 % of cards win something.
- */
-export const SCRATCH_PRIZES = [
-  { symbol: 'cherry', prize: 10_000, weight: 17_000 },
-  { symbol: 'lemon', prize: 20_000, weight: 7_000 },
-  { symbol: 'orange', prize: 50_000, weight: 2_400 },
-  { symbol: 'plum', prize: 100_000, weight: 1_200 },
-  { symbol: 'bell', prize: 200_000, weight: 500 },
-  { symbol: 'clover', prize: 500_000, weight: 200 },
-  { symbol: 'diamond', prize: 1_000_000, weight: 100 },
-  { symbol: 'crown', prize: 5_000_000, weight: 20 },
-] as const;
-
-/** Weight of a card that wins nothing. */
-export const SCRATCH_LOSE_WEIGHT = 71_580;
-/** Sum of all weights: the denominator of every tier's probability. */
-export const SCRATCH_TOTAL_WEIGHT = SCRATCH_PRIZES.reduce((sum, tier) => sum + tier.weight, SCRATCH_LOSE_WEIGHT);
 
 const SYMBOLS: readonly string[] = SCRATCH_PRIZES.map((tier) => tier.symbol);
 
@@ -62,15 +42,7 @@ export const scratch: Engine<ScratchChoice, ScratchView, ScratchView, never, Scr
   choice,
   config,
   start(rng) {
-    let ticket = rng.int(SCRATCH_TOTAL_WEIGHT);
-    let tier: (typeof SCRATCH_PRIZES)[number] | null = null;
-    for (const candidate of SCRATCH_PRIZES) {
-      if (ticket < candidate.weight) {
-        tier = candidate;
-        break;
-      }
-      ticket -= candidate.weight;
-    }
+    const tier = scratchTier(rng.int(SCRATCH_TOTAL_WEIGHT));
     const symbol = tier?.symbol ?? null;
     const prize = tier?.prize ?? 0;
     const view: ScratchView = { cells: drawCard(rng, symbol), prize, symbol };
@@ -79,4 +51,5 @@ export const scratch: Engine<ScratchChoice, ScratchView, ScratchView, never, Scr
   rtp: () => SCRATCH_PRIZES.reduce((sum, tier) => sum + tier.prize * tier.weight, 0) / SCRATCH_TOTAL_WEIGHT / ONE_X,
 };
 
+export { SCRATCH_LOSE_WEIGHT, SCRATCH_PRIZES, SCRATCH_TOTAL_WEIGHT } from '../../../shared/game-tables.ts';
 export type { ScratchView };

@@ -16,6 +16,7 @@ import {
   featureModel,
   type LineSymbol,
   MEGAWAYS,
+  VOLATILE_STRIPS,
   SLOT_VARIANT_IDS,
   scattersAt,
   type WaysModel,
@@ -34,18 +35,6 @@ export type SlotPaytable = Record<LineSymbol, readonly [number, number, number]>
 export interface SlotVariant {
   strips: readonly (readonly SlotSymbol[])[];
   paytable: SlotPaytable;
-}
-
-function isSymbol(id: string): id is SlotSymbol {
-  return (SLOT_SYMBOLS as readonly string[]).includes(id);
-}
-
-// Strips are written as words so the ten of them stay readable; a typo fails at load.
-function strip(words: string): SlotSymbol[] {
-  return words.split(' ').map((word) => {
-    if (!isSymbol(word)) throw new Error(`unknown slot symbol ${word}`);
-    return word;
-  });
 }
 
 /**
@@ -77,23 +66,7 @@ export const SLOT_VARIANTS: Record<'classic' | 'volatile', SlotVariant> = {
     },
   },
   volatile: {
-    strips: [
-      strip(
-        'bell ten ace jack ten king nine ten seven jack king ace ten jack queen ten nine king ace queen wild nine jack queen nine jack queen nine ten jack nine queen',
-      ),
-      strip(
-        'nine jack queen nine jack ten king queen ten seven ace ten king jack nine bell queen nine jack ten queen ace king ten nine jack ten ace nine queen jack wild',
-      ),
-      strip(
-        'nine jack ten seven queen ace nine king ten ace queen king jack wild ten queen ace nine jack ten nine jack ten nine queen ten jack nine bell king jack queen',
-      ),
-      strip(
-        'king ace wild nine ace ten nine jack seven ten nine queen jack ten queen jack nine queen ten nine bell jack ten ace queen king nine queen jack king ten jack',
-      ),
-      strip(
-        'nine king wild jack queen ten ace nine king ace jack king ten nine queen ten nine seven queen ten jack nine ten jack queen ten ace jack queen nine bell jack',
-      ),
-    ],
+    strips: VOLATILE_STRIPS,
     paytable: {
       nine: [5, 20, 80],
       ten: [5, 20, 80],
