@@ -55,7 +55,7 @@ const sameCard = (a: CardProps, b: CardProps) =>
   a.game.external_game_id === b.game.external_game_id &&
   a.game.demo_url === b.game.demo_url &&
   a.game.type === b.game.type &&
-  thumbnailOf(a.game) === thumbnailOf(b.game);
+  (a.game.game_info === b.game.game_info || thumbnailOf(a.game) === thumbnailOf(b.game));
 
 const GameCard = memo(function GameCard({ game, t, eager, index }: CardProps) {
   const thumbnail = thumbnailOf(game);
