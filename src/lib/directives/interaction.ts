@@ -30,11 +30,13 @@ const interaction: ClientDirective = (load, options, el) => {
     // The click may land on an icon's SVG, which has no click(): replay it on the HTML element around it.
     let target = event.target as Element | null;
     while (target && !(target instanceof HTMLElement)) target = target.parentElement;
-    if (target && el.contains(target)) {
-      event.preventDefault();
-      event.stopPropagation();
-      pending = target;
-    }
+    if (!target || !el.contains(target)) return;
+    // Fields, labels and links work without React, and what they did is kept: a form reads
+    // its fields once hydrated, and the shell holds a form sent before then (src/shell/forms.ts).
+    if (target.closest('input, select, textarea, label, a[href]') || target.closest('button')?.type === 'submit') return;
+    event.preventDefault();
+    event.stopPropagation();
+    pending = target;
   };
   const start = async (event?: Event) => {
     // The update prompt's Reload must not start chunk downloads under the worker being
