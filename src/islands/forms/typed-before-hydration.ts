@@ -6,6 +6,7 @@
 // the browser paints again: state follows what the visitor did, and since the elements
 // are the same ones, focus and caret stay where the visitor left them.
 import { type RefObject, useLayoutEffect } from 'react';
+import { FORM_READY } from '../../lib/browser.ts';
 
 /** A field's value as the visitor left it: the text, the chosen option's value, or whether a box is checked. */
 export type TypedValue = string | boolean;
@@ -34,13 +35,17 @@ export function typedFields(root: ParentNode): Record<string, TypedValue> {
 /**
  * Once the island holding `ref` has mounted (hydrated, when it was prerendered), hands
  * `keep` what the visitor typed, chose or checked in its fields before then; nothing
- * when they are as rendered. Every form island calls it, through useForm or directly.
+ * when they are as rendered; then tells the form it is ready (FORM_READY), so a send the
+ * shell held goes to the island. Every form island calls it, through useForm or directly.
  */
 export function useTypedBeforeHydration(ref: RefObject<HTMLElement | null>, keep: (typed: Record<string, TypedValue>) => void): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, right after hydration
   useLayoutEffect(() => {
-    if (!ref.current) return;
-    const typed = typedFields(ref.current);
+    const root = ref.current;
+    if (!root) return;
+    const typed = typedFields(root);
     if (Object.keys(typed).length > 0) keep(typed);
+    // A send held by the shell before now goes to the island.
+    root.dispatchEvent(new Event(FORM_READY));
   }, []);
 }
