@@ -1,7 +1,7 @@
+import type { InteractionOptions } from './lib/directives/interaction.ts';
+
 declare module 'astro' {
   interface AstroClientDirectives {
-    'client:interaction'?: boolean | 'modal';
+    'client:interaction'?: InteractionOptions;
   }
 }
-
-export {};

@@ -63,3 +63,9 @@ export function pageText(namespace: string, key: string): string | undefined {
   }
   return shipped[namespace]?.[key];
 }
+
+/**
+ * Sent on a prerendered form once its island has hydrated and taken what was typed: from then
+ * on the island sends it (src/islands/forms/typed-before-hydration.ts, src/shell/forms.ts).
+ */
+export const FORM_READY = 'casino:form-ready';

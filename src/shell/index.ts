@@ -2,14 +2,15 @@
 // waits for React. One file per job, started here in this order: the theme, menu
 // actions and sidebars, links that carry something along, the header's fit, the chat
 // bubble's tuck, toasts and overlays, the navigation progress bar, connectivity,
-// prefetching, chunk-failure reloads, the service worker, the client-side visitor check
-// and the modal an arriving link asks for.
+// prefetching, chunk-failure reloads, the service worker, the client-side visitor check,
+// the modal an arriving link asks for, and forms sent before their island has hydrated.
 import { checkVisitor } from '../stores/visitor.ts';
 import { startActions } from './actions.ts';
 import { openArrivalModal } from './arrival.ts';
 import { startChatTuck } from './chat-tuck.ts';
 import { startChunkReload } from './chunk-reload.ts';
 import { startConnectivity } from './connectivity.ts';
+import { holdEarlySubmits } from './forms.ts';
 import { closeDropdownsOutside, fitHeaderTabs } from './header.ts';
 import { startLinks } from './links.ts';
 import { showMarketNotices } from './market.ts';
@@ -34,3 +35,4 @@ startServiceWorker();
 void checkVisitor();
 void showMarketNotices();
 openArrivalModal();
+holdEarlySubmits();

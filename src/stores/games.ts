@@ -21,6 +21,13 @@ export const SECTIONS: Record<GameListType, readonly string[]> = {
 /** Games shown in one section row at most. */
 export const SECTION_LIMIT = 24;
 
+/**
+ * Games of each section row in the prerendered page: a wide screen's row. The rest of a
+ * row arrives with the lobby's refresh once the visitor reaches for it (the page's HTML
+ * and the island's props stay a third of the size, and so does the work of showing them).
+ */
+export const SECTION_FIRST_SCREEN = 6;
+
 /** Contract §6.1: 6 per row × 4 rows at 990 px and wider, 3 × 4 below. */
 export const WIDE_QUERY = '(min-width: 990px)';
 export const PAGE_SIZE = { wide: 24, narrow: 12 } as const;
@@ -76,10 +83,8 @@ export function thumbnailOf(game: Pick<ListedGame, 'game_info'>): string | undef
 }
 
 /** The non-empty sections of a lobby, each with its first games in lobby order. */
-export function sectionsOf(type: GameListType, games: readonly ListedGame[]): { name: string; games: ListedGame[] }[] {
-  return SECTIONS[type]
-    .map((name) => ({ name, games: games.filter((g) => g.sections.includes(name)).slice(0, SECTION_LIMIT) }))
-    .filter((s) => s.games.length > 0);
+export function sectionsOf(type: GameListType, games: readonly ListedGame[], limit = SECTION_LIMIT): { name: string; games: ListedGame[] }[] {
+  return SECTIONS[type].map((name) => ({ name, games: games.filter((g) => g.sections.includes(name)).slice(0, limit) })).filter((s) => s.games.length > 0);
 }
 
 /**

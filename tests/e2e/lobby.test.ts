@@ -24,7 +24,10 @@ const onlineGames = (filter: object = {}) => api<GamesReply>('front/get_games', 
 const cards = (page: Page) => page.locator('.lobby-games .game-grid .game-card:not(.skeleton)');
 const cardNames = (page: Page) => page.locator('.lobby-games .game-grid .game-card:not(.skeleton) .game-name').allTextContents();
 
-/** A lobby page, hydrated, with its first refresh from the API done. */
+/**
+ * A lobby page the visitor has reached for (the pointer over its games: the lobby hydrates
+ * when reached), with its first refresh from the API done.
+ */
 async function openLobby(context: BrowserContext, path = '/online-casino'): Promise<Page> {
   const page = await context.newPage();
   const refreshed = page.waitForResponse((r) => {
@@ -33,6 +36,7 @@ async function openLobby(context: BrowserContext, path = '/online-casino'): Prom
     return body.itemsPerPage !== 100;
   });
   await page.goto(`${baseUrl}${path}`);
+  await page.locator('.lobby-games').hover();
   await refreshed;
   await page.locator('astro-island:not([ssr]) .lobby-games[aria-busy="false"]').waitFor();
   return page;
@@ -249,7 +253,6 @@ describe('game lobby (/online-casino, /live-casino) and the in-game header', () 
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await openLobby(context);
     await logIn(page);
-    await page.locator('astro-island:not([ssr]) .lobby-games[aria-busy="false"]').waitFor();
     const player = page.locator('.game-player');
 
     await pressCardButton(page, 0, en.lobby.fun_play);

@@ -6,7 +6,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import en from '../../locales/en.json';
-import { browserAndMail, fillLogin, waitForHydration } from '../helpers/e2e.ts';
+import { browserAndMail, fillLogin } from '../helpers/e2e.ts';
 import { asStaff } from '../helpers/staff.ts';
 
 const baseUrl = inject('baseUrl');
@@ -24,7 +24,6 @@ function visitor(options: Parameters<Browser['newContext']>[0] = {}): Parameters
 /** Fills the registration form on the page (modal or /sign-up) with a new player and submits it. */
 async function register(page: Page, scope: string, player: { username: string; email: string }): Promise<void> {
   const field = (name: string) => page.locator(`${scope} [name="${name}"]`).first();
-  await waitForHydration(page, `${scope} [name="username"]`);
   await field('username').fill(player.username);
   await field('password').fill('pass-1234');
   await field('confirmPassword').fill('pass-1234');
@@ -294,7 +293,6 @@ describe('honest messages', () => {
       const context = await browser.newContext(PHONE);
       const page = await context.newPage();
       await page.goto(`${baseUrl}/pl/sign-up`);
-      await waitForHydration(page, '.register-page [name="promo_code"]');
       await page.locator('.register-page button[type=submit]').last().click();
       await page.locator('.register-page .field.is-invalid').first().waitFor();
       expect(await page.locator('.register-page .field', { has: page.locator('[name="promo_code"]') }).getAttribute('class')).toBe('field');

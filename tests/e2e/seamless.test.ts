@@ -41,7 +41,6 @@ describe('an outside provider’s game', () => {
     const loads: string[] = [];
     page.on('load', () => loads.push(page.url()));
 
-    await page.locator('astro-island:not([ssr]) .lobby-games[aria-busy="false"]').waitFor();
     await page.getByLabel(en.lobby.search).fill('Coin Flip');
     const card = page.locator('.lobby-games .game-card', { has: page.locator('.game-name', { hasText: /^Coin Flip$/ }) });
     await card.locator('.btn-primary').click();

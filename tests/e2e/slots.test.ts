@@ -115,6 +115,8 @@ describe('slot features', () => {
     const page = await context.newPage();
     const catalogue = page.waitForResponse((r) => r.url().endsWith('/api/front/get_games') && r.request().postData()?.includes('"page":50') === true);
     await page.goto(`${baseUrl}/online-casino`);
+    // The lobby hydrates, and reads its catalogue, when the visitor reaches for it.
+    await page.locator('.lobby-games').hover();
     await catalogue;
     await page.locator('astro-island:not([ssr]) .lobby-games[aria-busy="false"]').waitFor();
     const providers = await page

@@ -47,18 +47,6 @@ export interface Credentials {
   password: string;
 }
 
-/**
- * Waits until the island holding `selector` has hydrated (Astro takes its `ssr` mark off
- * then): a field typed into before that may be reset by the island's first render, on a
- * slow machine where the page is interactive long before its script is.
- */
-export async function waitForHydration(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction((sel) => {
-    const island = document.querySelector(sel)?.closest('astro-island');
-    return island !== null && island !== undefined && !island.hasAttribute('ssr');
-  }, selector);
-}
-
 /** Fills the open login dialog with `account` (the demo player by default) and sends it; the caller waits for what should follow. */
 export async function fillLogin(page: Page, account: Credentials = DEMO): Promise<void> {
   await page.locator('dialog.modal input[name=username]').fill(account.username);

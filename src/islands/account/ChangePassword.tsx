@@ -41,7 +41,7 @@ export default function ChangePassword() {
   }
 
   return (
-    <form className="card acct-box acct-form acct-narrow" onSubmit={submit} noValidate data-testid="password-form">
+    <form ref={form.ref} className="card acct-box acct-form acct-narrow" onSubmit={submit} noValidate data-testid="password-form">
       {outcome && (
         <p className={`alert alert-${outcome.kind}`} role={outcome.kind === 'danger' ? 'alert' : 'status'} data-testid="password-outcome">
           {outcome.text}

@@ -144,7 +144,7 @@ function ProfileForm({ locale, player }: { locale: Locale; player: PlayerProfile
         </p>
       </div>
 
-      <form className="card acct-box acct-form" onSubmit={save} noValidate data-testid="profile-form">
+      <form ref={form.ref} className="card acct-box acct-form" onSubmit={save} noValidate data-testid="profile-form">
         <div className="acct-form-grid">
           <SelectField label={t.gender} name="gender" value={form.values.gender} onValue={(g) => form.set('gender', g as ProfileValues['gender'])}>
             <option value="male">{t.male}</option>

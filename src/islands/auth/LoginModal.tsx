@@ -181,7 +181,7 @@ export default function LoginModal({ locale, state, onClose }: Props) {
 
   return (
     <Modal title={t.login_title} onClose={onClose} closeLabel={t.close}>
-      <form onSubmit={submit} noValidate>
+      <form ref={form.ref} onSubmit={submit} noValidate>
         {forAccount && !failed && (
           <p className="notice" data-testid="login-for-account">
             {t.login_to_continue}

@@ -59,7 +59,7 @@ export default function RecoveryModal({ kind, onClose }: Props) {
           : undefined;
   return (
     <Modal title={kind === 'password' ? t.forgot_password_title : t.forgot_username_title} onClose={onClose} closeLabel={t.close}>
-      <form onSubmit={submit} noValidate>
+      <form ref={form.ref} onSubmit={submit} noValidate>
         <p className="hint">{kind === 'password' ? t.forgot_password_text : t.forgot_username_text}</p>
         {failure && (
           <p className="alert alert-danger" role="alert">

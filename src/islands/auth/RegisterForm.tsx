@@ -159,7 +159,7 @@ export function RegisterForm({ locale, variant, onRegistered }: Props) {
   );
 
   return (
-    <form className={`register-form register-${variant}`} onSubmit={submit} noValidate>
+    <form ref={form.ref} className={`register-form register-${variant}`} onSubmit={submit} noValidate>
       {refusal === 'IPEXIST' && (
         <p className="alert alert-danger" role="alert">
           {t.account_exist_with_ip}{' '}
@@ -237,7 +237,12 @@ export function RegisterForm({ locale, variant, onRegistered }: Props) {
         />
         <div className="field">
           <label htmlFor="reg-language">{t.interface_language}</label>
-          <select id="reg-language" value={form.values.interface_local} onChange={(e) => set('interface_local', e.target.value as Locale)}>
+          <select
+            id="reg-language"
+            name="interface_local"
+            value={form.values.interface_local}
+            onChange={(e) => set('interface_local', e.target.value as Locale)}
+          >
             {SIGN_UP_LOCALES.map((code) => (
               <option key={code} value={code}>
                 {LANGUAGES[code].native}
@@ -263,7 +268,13 @@ export function RegisterForm({ locale, variant, onRegistered }: Props) {
       </fieldset>
       <div className={`field check${form.errorOf('checkTerms') ? ' is-invalid' : ''}`}>
         <label>
-          <input type="checkbox" checked={form.values.checkTerms} onChange={(e) => set('checkTerms', e.target.checked)} aria-describedby="reg-terms-feedback" />{' '}
+          <input
+            type="checkbox"
+            name="checkTerms"
+            checked={form.values.checkTerms}
+            onChange={(e) => set('checkTerms', e.target.checked)}
+            aria-describedby="reg-terms-feedback"
+          />{' '}
           {t.accept_terms_before}{' '}
           <a href={localizePath('/terms-of-use', locale)} target="_blank" rel="noopener">
             {t.terms_and_conditions}
@@ -278,7 +289,8 @@ export function RegisterForm({ locale, variant, onRegistered }: Props) {
       </div>
       <div className="field check">
         <label>
-          <input type="checkbox" checked={form.values.notify_newletter} onChange={(e) => set('notify_newletter', e.target.checked)} /> {t.newsletter}
+          <input type="checkbox" name="notify_newletter" checked={form.values.notify_newletter} onChange={(e) => set('notify_newletter', e.target.checked)} />{' '}
+          {t.newsletter}
         </label>
       </div>
       <div className="form-actions">

@@ -35,7 +35,7 @@ export default function ResetPasswordModal({ token, onClose }: { token: string; 
 
   return (
     <Modal title={t.reset_password_title} onClose={onClose} closeLabel={t.close}>
-      <form onSubmit={submit} noValidate>
+      <form ref={form.ref} onSubmit={submit} noValidate>
         {failure && (
           <p className="alert alert-danger" role="alert">
             {failure}

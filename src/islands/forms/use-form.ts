@@ -1,13 +1,17 @@
 // Form state for islands: values, which fields were touched, and each field's
 // first error as a catalogue key, from the same zod schema the server runs. A form
 // on a page (not in a modal) passes a loader instead of the schema, so zod loads when
-// the visitor first leaves a field or submits, rather than with the page.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+// the visitor first leaves a field or submits, rather than with the page. Its `ref` goes
+// on the <form>: what was typed into the prerendered fields before hydration is kept.
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { useTypedBeforeHydration } from './typed-before-hydration.ts';
 
 export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
 
 export interface FormApi<V extends Record<string, unknown>, O> {
+  /** For the <form>: its fields, as the visitor left them before the island hydrated, are the first values. */
+  ref: RefObject<HTMLFormElement | null>;
   values: V;
   errors: Record<string, string>;
   touched: Partial<Record<keyof V, boolean>>;
@@ -18,6 +22,8 @@ export interface FormApi<V extends Record<string, unknown>, O> {
   /** Errors from the server (400 field errors) or async checks, by field. */
   setExternal(name: string, key: string | undefined): void;
   reset(values?: V): void;
+  /** Values known later (a player's details): each goes into its field unless the visitor has changed that field. */
+  fill(values: Partial<V>): void;
   /** The visible error of a field: only once touched. */
   errorOf(name: keyof V | string): string | undefined;
   /** That error in words, from a catalogue namespace (its `invalid_value` for keys it lacks). */
@@ -48,6 +54,18 @@ export function useForm<S extends z.ZodType, V extends Record<string, unknown>>(
   }, [source]);
 
   const [values, setValues] = useState<V>(initial);
+  const first = useRef(initial);
+  const ref = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(ref, (typed) =>
+    setValues((v) => {
+      const next: Record<string, unknown> = { ...v };
+      for (const [name, value] of Object.entries(typed)) {
+        if (!(name in v)) continue;
+        next[name] = typeof v[name] === 'number' ? Number(value) : value;
+      }
+      return next as V;
+    }),
+  );
   const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
   const [external, setExternalErrors] = useState<Record<string, string>>({});
   const errors = useMemo(() => ({ ...(schema ? errorsOf(schema, values) : {}), ...external }), [schema, values, external]);
@@ -78,6 +96,7 @@ export function useForm<S extends z.ZodType, V extends Record<string, unknown>>(
   }, []);
 
   return {
+    ref,
     values,
     errors,
     touched,
@@ -89,6 +108,12 @@ export function useForm<S extends z.ZodType, V extends Record<string, unknown>>(
       setTouched({});
       setExternalErrors({});
     },
+    fill: (known) =>
+      setValues((v) => {
+        const next: Record<string, unknown> = { ...v };
+        for (const [name, value] of Object.entries(known)) if (v[name] === first.current[name]) next[name] = value;
+        return next as V;
+      }),
     errorOf: (name) => (touched[name as keyof V] ? errors[name as string] : undefined),
     message: (name, catalog) => {
       const key = touched[name as keyof V] ? errors[name as string] : undefined;

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, lazy, memo, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { Locale } from '../../shared/locales.ts';
 import type { ListedGame } from '../../shared/schemas/games.ts';
 import { type LaunchableGame, launchGame, resumeFromAddress } from '../../stores/game.ts';
@@ -7,6 +7,7 @@ import { syncLocale } from '../../stores/i18n.ts';
 import { createGameList, type GameListType, PAGE_SIZE, type Provider, sectionsOf, thumbnailOf, WIDE_QUERY } from '../../stores/games.ts';
 import { $session } from '../../stores/session.ts';
 import { $gamePlay, type PlayMode } from '../../stores/ui.ts';
+import { useTypedBeforeHydration } from '../forms/typed-before-hydration.ts';
 import { FreePlayNotice } from './FreePlayNotice.tsx';
 import './lobby.css';
 import { commonText, lobbyText } from './text.ts';
@@ -35,7 +36,28 @@ function play(game: LaunchableGame, mode: PlayMode) {
   void launchGame(game, mode);
 }
 
-function GameCard({ game, t, eager, index }: { game: ListedGame; t: LobbyText; eager: boolean; index?: number }) {
+interface CardProps {
+  game: ListedGame;
+  t: LobbyText;
+  eager: boolean;
+  index?: number;
+}
+
+/** The same game, shown the same way: the refresh from the API brings new objects for the same games. */
+const sameCard = (a: CardProps, b: CardProps) =>
+  a.t === b.t &&
+  a.eager === b.eager &&
+  a.index === b.index &&
+  a.game.id === b.game.id &&
+  a.game.name === b.game.name &&
+  a.game.slug === b.game.slug &&
+  a.game.provider_name === b.game.provider_name &&
+  a.game.external_game_id === b.game.external_game_id &&
+  a.game.demo_url === b.game.demo_url &&
+  a.game.type === b.game.type &&
+  (a.game.game_info === b.game.game_info || thumbnailOf(a.game) === thumbnailOf(b.game));
+
+const GameCard = memo(function GameCard({ game, t, eager, index }: CardProps) {
   const thumbnail = thumbnailOf(game);
   return (
     <li className="game-card" data-index={index}>
@@ -56,7 +78,7 @@ function GameCard({ game, t, eager, index }: { game: ListedGame; t: LobbyText; e
       </div>
     </li>
   );
-}
+}, sameCard);
 
 function Skeletons({ count }: { count: number }) {
   return (
@@ -96,6 +118,15 @@ export default function GameLobby({ locale, type, groups, games, count, provider
   /** After "More games", focus moves to the first new card (the button it pressed is gone). */
   const focusFrom = useRef<number | null>(null);
   const id = useId();
+  const filters = useRef<HTMLFormElement>(null);
+  // The lobby hydrates when reached: often by the search box's focus, typed into at once.
+  useTypedBeforeHydration(filters, ({ q, provider }) => {
+    if (typeof q === 'string') {
+      setSearchText(q);
+      lobby.search(q);
+    }
+    if (typeof provider === 'string') lobby.chooseProvider(Number(provider));
+  });
 
   useEffect(() => {
     setHydrated(true);
@@ -174,7 +205,7 @@ export default function GameLobby({ locale, type, groups, games, count, provider
       )}
 
       <search>
-        <form className="lobby-filters" onSubmit={submitSearch}>
+        <form ref={filters} className="lobby-filters" onSubmit={submitSearch}>
           <div className="field">
             <label htmlFor={`${id}-search`}>{t.search}</label>
             <input

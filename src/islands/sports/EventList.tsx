@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { memo, startTransition, useEffect, useState } from 'react';
 import { formatDateTime } from '../../lib/format.ts';
 import type { Locale } from '../../shared/locales.ts';
 import type { SportEvent, SportMarket } from '../../shared/sports.ts';
@@ -45,8 +45,16 @@ function Prices({ event, market, locale, t }: { event: SportEvent; market: Sport
   );
 }
 
+/**
+ * A list's first screen of events renders at once; the rest follow a few at a time, each batch
+ * its own short task that a tap can pass, so sixty events with their prices never hold the
+ * page for the length of one long render (on a phone, or a machine busy with other work).
+ */
+const FIRST_EVENTS = 6;
+const EVENTS_PER_STEP = 6;
+
 /** One event with its main market, the others behind "More markets" (open from the start on the event's own page). */
-export function EventCard({
+export const EventCard = memo(function EventCard({
   event,
   competition,
   locale,
@@ -135,7 +143,7 @@ export function EventCard({
       )}
     </li>
   );
-}
+});
 
 /** The live or pre-match events of the chosen sport and competition, with their prices. */
 export function EventList({ locale, live, eventPages = {} }: { locale: Locale; live: boolean; eventPages?: Record<string, string> }) {
@@ -144,6 +152,15 @@ export function EventList({ locale, live, eventPages = {} }: { locale: Locale; l
   const names = new Map(view.competitions.map((c) => [c.id, c.name]));
   const events = view.events;
   const first = !view.loaded;
+  const [shown, setShown] = useState(FIRST_EVENTS);
+  // Another sport, competition or tab is a new list: it starts again from its first screen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filter is what makes a new list
+  useEffect(() => setShown(FIRST_EVENTS), [view.filter]);
+  useEffect(() => {
+    if (shown >= events.length) return;
+    const timer = setTimeout(() => startTransition(() => setShown((n) => n + EVENTS_PER_STEP)));
+    return () => clearTimeout(timer);
+  }, [shown, events.length]);
   return (
     <section className="sb-events" aria-labelledby="sb-events-title" aria-busy={view.loading}>
       <h2 id="sb-events-title">{live ? t.live_events : t.upcoming_events}</h2>
@@ -165,7 +182,7 @@ export function EventList({ locale, live, eventPages = {} }: { locale: Locale; l
       {!first && !view.error && events.length === 0 && !view.loading && <p className="empty">{live ? t.no_live_events : t.no_events}</p>}
       {events.length > 0 && (
         <ul className="sb-list">
-          {events.map((e) => (
+          {events.slice(0, shown).map((e) => (
             <EventCard key={e.id} event={e} competition={names.get(e.competition_id) ?? ''} locale={locale} t={t} href={eventPages[e.external]} />
           ))}
         </ul>

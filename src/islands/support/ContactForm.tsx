@@ -49,10 +49,11 @@ export function ContactForm({ locale }: { locale: Locale }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | undefined>();
   const msg = (name: string) => form.message(name, v);
-  const { reset } = form;
+  const { fill } = form;
+  // What the visitor typed stays: only the fields still as rendered take the player's details.
   // biome-ignore lint/correctness/useExhaustiveDependencies: prefill once the player is known, not on every keystroke
   useEffect(() => {
-    reset(prefill(session.user, $visitor.get().countryCode));
+    fill(prefill(session.user, $visitor.get().countryCode));
   }, [session.user?.id]);
 
   async function submit(e: FormEvent) {
@@ -80,7 +81,7 @@ export function ContactForm({ locale }: { locale: Locale }) {
       </p>
     );
   return (
-    <form onSubmit={submit} noValidate className="contact-form">
+    <form ref={form.ref} onSubmit={submit} noValidate className="contact-form">
       {failure && (
         <p className="alert alert-danger" role="alert">
           {failure}
