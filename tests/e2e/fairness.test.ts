@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FairnessReply, StudioRound, StudioSessionReply } from '../../src/shared/schemas/games.ts';
-import { launchBrowser, logInFromHeader, openRealGame, waitForHydration } from '../helpers/e2e.ts';
+import { launchBrowser, logInFromHeader, openRealGame } from '../helpers/e2e.ts';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
 import { outcomeOf } from '../../src/server/games/fairness.ts';
@@ -63,7 +63,6 @@ describe('provably fair rounds in the browser', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${baseUrl}/de/online-casino`, { waitUntil: 'networkidle' });
-    await waitForHydration(page, '.header-login');
     await logInFromHeader(page);
     await page.getByTestId('total-balance').waitFor();
 
