@@ -3,15 +3,15 @@
 // Crypto without a call to our server; a changed nonce shows the difference.
 import { createHash } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FairnessReply, StudioRound, StudioSessionReply } from '../../src/shared/schemas/games.ts';
-import { launchBrowser, logInFromHeader } from '../helpers/e2e.ts';
+import { launchBrowser, logInFromHeader, e2eServer } from '../helpers/e2e.ts';
 import en from '../../locales/en.json';
 import { outcomeOf } from '../../src/server/games/fairness.ts';
 import { fairnessFragment } from '../../src/lib/fairness-verify.ts';
 import { callAs, DEMO } from '../helpers/staff.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 
 async function asDemo<T>(path: string, body: object = {}): Promise<T> {
   return (await (await callAs(baseUrl, DEMO, path, body)).json()) as T;
