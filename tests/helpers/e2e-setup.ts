@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../../src/server/config.ts';
 import { buildFromDatabase, isStale } from '../../src/server/site-build.ts';
+import { chromiumPath } from './chromium.ts';
 import { freePort, ROOT, spawnServer, until } from './spawn.ts';
 
 export interface E2eServer {
@@ -25,6 +26,8 @@ declare module 'vitest' {
     jwtSecret: string;
     /** The key game studios sign wallet callbacks with. */
     webhookSecret: string;
+    /** The browser to drive (tests/helpers/chromium.ts), found or unpacked once for every worker. */
+    chromiumPath: string;
   }
 }
 
@@ -63,6 +66,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     'e2eServers',
     started.map(({ server, smtpPort }) => ({ baseUrl: server.url, smtpPort })),
   );
+  project.provide('chromiumPath', await chromiumPath());
   project.provide('jwtSecret', E2E_JWT_SECRET);
   project.provide('webhookSecret', E2E_WEBHOOK_SECRET);
   return async () => {

@@ -1,4 +1,4 @@
-// What every browser test starts with: a real Chromium from the system, driven by
+// What every browser test starts with: a real Chromium (tests/helpers/chromium.ts), driven by
 // Playwright (which cannot download its own here), and the login through the site's own
 // dialog, as a player would do it.
 import { randomBytes } from 'node:crypto';
@@ -34,7 +34,7 @@ export function e2eServer(): E2eServer {
 }
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS });
 }
 
 /**
