@@ -16,6 +16,9 @@ const serverTests = ['tests/server/**/*.test.ts'];
 export const POSTGRES_SUITES = [
   'tests/server/accounts/lockout.test.ts',
   'tests/server/accounts/registration-bonus.test.ts',
+  'tests/server/accounts/registration.test.ts',
+  'tests/server/accounts/session.test.ts',
+  'tests/server/accounts/usernames.test.ts',
   'tests/server/bad-input.test.ts',
   'tests/server/games-bingo.test.ts',
   'tests/server/games-crash.test.ts',
