@@ -50,7 +50,7 @@ describe('the cashier, end to end with the operator command, in rupees', () => {
   async function start(): Promise<void> {
     server = await spawnServer(env, { startMs: 60_000 });
     baseUrl = server.url;
-    await until(async () => (await fetch(`${baseUrl}/api/health`)).status === 200, 10_000);
+    await until(async () => (await fetch(`${baseUrl}/api/health`)).status === 200, 60_000);
   }
 
   /** `npm run payments -- <args>`, as an operator types it; its output. */

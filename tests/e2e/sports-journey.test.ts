@@ -78,7 +78,7 @@ describe('the sportsbook journey of a new player', () => {
       SPORTS_FEED_SPEED: '60',
       SPORTS_FEED_SPACING_MINUTES: '0.34',
     });
-    await until(async () => (await fetch(`${server.url}/api/health`)).status === 200, 10_000);
+    await until(async () => (await fetch(`${server.url}/api/health`)).status === 200, 60_000);
   });
   afterAll(async () => {
     await browser?.close();

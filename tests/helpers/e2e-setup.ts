@@ -58,7 +58,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         { startMs: 60_000 },
       );
       // The first API call waits for migrations; make sure they are done before tests time anything.
-      await until(async () => (await fetch(`${server.url}/api/health`)).status === 200, 30_000);
+      await until(async () => (await fetch(`${server.url}/api/health`)).status === 200, 60_000);
       return { server, smtpPort };
     }),
   );
