@@ -187,12 +187,12 @@ describe('seeds, nonces and rotation', () => {
 });
 
 // The full proof, 10,000 rounds, is `npm run test:proofs` (or FAIR_ROUNDS=10000; README, Games); npm test
-// plays 300, a few dozen of each game: a wrong derivation or payout shows in any round.
+// plays 320 (forty a player), a few dozen of each game: a wrong derivation or payout shows in any round.
 describe('rounds re-derived from revealed seeds', () => {
   it('match what the wallet paid, and no nonce of a seed pair is used twice', { timeout: 600_000 }, async () => {
     const studio = studioOf(api.ctx);
     const { db } = api.ctx.database;
-    const TOTAL = Number(process.env.FAIR_ROUNDS ?? proofLength(10_000, 300));
+    const TOTAL = Number(process.env.FAIR_ROUNDS ?? proofLength(10_000, 320));
     const PLAYERS = 8;
     const slugs = ['lucky-dice', 'european-roulette', 'keno-80', 'eagle-fruits', 'gold-rush-scratch', 'punto-banco', 'plinko-drop', 'sic-bo', 'andar-bahar'];
     const chosen = await db.select({ slug: games.slug, engine: games.engine }).from(games).where(inArray(games.slug, slugs));
