@@ -14,6 +14,7 @@ const serverTests = ['tests/server/**/*.test.ts'];
 // engine with one connection, so a suite of rules, texts, pages and flows proves as much
 // on it alone.
 export const POSTGRES_SUITES = [
+  'tests/server/accounts/currency.test.ts',
   'tests/server/accounts/lockout.test.ts',
   'tests/server/accounts/registration-bonus.test.ts',
   'tests/server/accounts/registration.test.ts',
@@ -33,6 +34,7 @@ export const POSTGRES_SUITES = [
   'tests/server/payments/deposit-bonus.test.ts',
   'tests/server/payments/deposits.test.ts',
   'tests/server/payments/webhooks-withdrawals.test.ts',
+  'tests/server/protection/breaks.test.ts',
   'tests/server/protection/deposits.test.ts',
   'tests/server/protection/limits.test.ts',
   'tests/server/protection/sports.test.ts',
