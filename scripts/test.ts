@@ -4,6 +4,7 @@
 // Lighthouse). Then the slowest files, and last the runner's summary: "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { printSlowest } from './test-timings.ts';
 import { TIMINGS_FILE } from './timings-reporter.ts';
@@ -70,7 +71,12 @@ if (!checked.ok) {
   console.log('✗ Type check (astro check) failed');
 }
 await vitest;
-console.log(`\nTests (vitest): ${seconds(testsStarted)}; the whole run: ${seconds(started)}`);
+// The machine's load says how far the times can be compared with another run's.
+console.log(
+  `\nTests (vitest): ${seconds(testsStarted)}; the whole run: ${seconds(started)}; load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 
 let passed = 0;
 let failed = failedSteps;
