@@ -70,7 +70,7 @@ if (!checked.ok) {
   failedSteps++;
   console.log('✗ Type check (astro check) failed');
 }
-await vitest;
+const vitestCode = await vitest;
 // The machine's load says how far the times can be compared with another run's.
 console.log(
   `\nTests (vitest): ${seconds(testsStarted)}; the whole run: ${seconds(started)}; load average ${loadavg()
@@ -85,6 +85,8 @@ if (existsSync(report)) {
   passed += json.numPassedTests;
   failed += json.numFailedTests;
   if (json.numTotalTests === 0) failed++;
+  // An error outside any test (a global setup, an unhandled rejection) fails the run too.
+  else if (vitestCode !== 0 && json.numFailedTests === 0) failed++;
 } else {
   failed++;
 }
