@@ -15,11 +15,13 @@ import { type Database, rows } from '../../../src/server/db/client.ts';
 import { promotionAmounts, promotions } from '../../../src/server/db/schema/index.ts';
 import { auditLedger, balancedPerCurrency, createWallet, listBets, readBalance, type Wallet, type WalletOutcome } from '../../../src/server/wallet/index.ts';
 import { engine, testDatabase } from '../../helpers/db.ts';
+import { proofLength } from '../../helpers/proofs.ts';
 import { createPlayers, newKey } from '../../helpers/wallet.ts';
 import { type ModelPromotion, type ModelReply, type ModelRequest, WalletModel } from '../../helpers/wallet-model.ts';
 
 const SEED = Number(process.env.WALLET_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const RUNS = Number(process.env.WALLET_SIM_RUNS ?? 30);
+// Thirty schedules under `npm run test:proofs`, ten in npm test: each is thousands of requests.
+const RUNS = Number(process.env.WALLET_SIM_RUNS ?? proofLength(30, 10));
 const PLAYERS = 3;
 /** The players' wallet currencies, in turn. */
 const CURRENCIES = ['EUR', 'INR', 'INR'] as const;
@@ -215,65 +217,71 @@ function comparable(o: WalletOutcome): ModelReply {
 }
 
 describe('seeded simulation against a model', () => {
-  it('answers duplicated, reordered and re-sent requests exactly as the model of the rules does', async () => {
-    console.log(`wallet simulation on ${engine}: seed ${SEED}, ${RUNS} runs (replay with WALLET_SEED=${SEED})`);
-    let delivered = 0;
-    const tally = new Map<string, number>();
-    await fc.assert(
-      fc.asyncProperty(catalogue, stream, async (c, plan) => {
-        const tag = newKey('sim');
-        const ids = await createPlayers(database.db, PLAYERS, CURRENCIES);
-        const model = new WalletModel(PROMOTIONS, (playerId) => CURRENCIES[ids.indexOf(playerId)] as string);
-        for (const playerId of ids) {
-          const seedDeposit: ModelRequest = { kind: 'deposit', key: `${tag}-seed-${playerId}`, playerId, amount: START_CENTS };
-          expect(comparable(await send(seedDeposit))).toEqual(model.apply(seedDeposit));
-        }
-        const deliveries = plan
-          .flatMap((p, index) => p.order.slice(0, p.copies).map((at) => ({ at: at + (FIRST_HALF.has(p.kind) ? 0 : 2500), index })))
-          .sort((a, b) => a.at - b.at || a.index - b.index)
-          .map((d) => d.index);
-        for (const [index, p] of plan.entries()) if (p.replyLost) deliveries.push(index);
+  // Minutes, not seconds, when the cores are shared with the other suites.
+  it(
+    'answers duplicated, reordered and re-sent requests exactly as the model of the rules does',
+    { timeout: 600_000 },
+    async () => {
+      console.log(`wallet simulation on ${engine}: seed ${SEED}, ${RUNS} runs (replay with WALLET_SEED=${SEED})`);
+      let delivered = 0;
+      const tally = new Map<string, number>();
+      await fc.assert(
+        fc.asyncProperty(catalogue, stream, async (c, plan) => {
+          const tag = newKey('sim');
+          const ids = await createPlayers(database.db, PLAYERS, CURRENCIES);
+          const model = new WalletModel(PROMOTIONS, (playerId) => CURRENCIES[ids.indexOf(playerId)] as string);
+          for (const playerId of ids) {
+            const seedDeposit: ModelRequest = { kind: 'deposit', key: `${tag}-seed-${playerId}`, playerId, amount: START_CENTS };
+            expect(comparable(await send(seedDeposit))).toEqual(model.apply(seedDeposit));
+          }
+          const deliveries = plan
+            .flatMap((p, index) => p.order.slice(0, p.copies).map((at) => ({ at: at + (FIRST_HALF.has(p.kind) ? 0 : 2500), index })))
+            .sort((a, b) => a.at - b.at || a.index - b.index)
+            .map((d) => d.index);
+          for (const [index, p] of plan.entries()) if (p.replyLost) deliveries.push(index);
 
-        for (const [step, index] of deliveries.entries()) {
-          const p = plan[index] as (typeof plan)[number];
-          const request = toRequest(c, p.kind, p.index, p.tampered, tag, ids);
-          const actual = comparable(await send(request));
-          const expected = model.apply(request);
-          expect(actual, `step ${step}: ${JSON.stringify(request)}`).toEqual(expected);
-          const label = `${request.kind}:${actual.ok ? 'ok' : actual.code}`;
-          tally.set(label, (tally.get(label) ?? 0) + 1);
-          delivered++;
-        }
-        for (const playerId of ids) {
-          expect(await readBalance(database.db, playerId)).toEqual(model.balance(playerId));
-          const listed = await listBets(database.db, playerId, {
-            from: new Date(Date.now() - 86_400_000),
-            to: new Date(Date.now() + 60_000),
-            provider: undefined,
-            sortBy: 'createdAt',
-            sortDesc: true,
-            page: 1,
-            perPage: 100,
-          });
-          const open = [...model.bets.values()].filter((b) => b.playerId === playerId && b.outcome === 'accepted' && b.state !== 'rolled_back');
-          expect(listed.count).toBe(open.length);
-          expect(listed.rows.reduce((sum, r) => sum + r.bet, 0)).toBe(open.reduce((sum, b) => sum + b.stake, 0));
-        }
-      }),
-      { seed: SEED, numRuns: RUNS, endOnFailure: true },
-    );
-    console.log(`wallet simulation on ${engine}: ${delivered} requests delivered ${JSON.stringify(Object.fromEntries([...tally].sort()))}`);
-    expect(delivered).toBeGreaterThan(RUNS * 40);
-    const audit = await auditLedger(database.db);
-    expect(audit).toMatchObject({ total: 0, negativeAccounts: [], driftedAccounts: [], unbalancedOperations: [], mixedOperations: [] });
-    expect(Object.keys(audit.currencies).sort()).toEqual(['EUR', 'INR']);
-    expect(balancedPerCurrency(audit)).toBe(true);
-    const [caps] = await rows<{ over: number; reached: number }>(
-      database.db,
-      sql`select count(*) filter (where cashed_out > max_cashout)::int as over, count(*) filter (where cashed_out = max_cashout)::int as reached
+          for (const [step, index] of deliveries.entries()) {
+            const p = plan[index] as (typeof plan)[number];
+            const request = toRequest(c, p.kind, p.index, p.tampered, tag, ids);
+            const actual = comparable(await send(request));
+            const expected = model.apply(request);
+            expect(actual, `step ${step}: ${JSON.stringify(request)}`).toEqual(expected);
+            const label = `${request.kind}:${actual.ok ? 'ok' : actual.code}`;
+            tally.set(label, (tally.get(label) ?? 0) + 1);
+            delivered++;
+          }
+          for (const playerId of ids) {
+            expect(await readBalance(database.db, playerId)).toEqual(model.balance(playerId));
+            const listed = await listBets(database.db, playerId, {
+              from: new Date(Date.now() - 86_400_000),
+              to: new Date(Date.now() + 60_000),
+              provider: undefined,
+              sortBy: 'createdAt',
+              sortDesc: true,
+              page: 1,
+              perPage: 100,
+            });
+            const open = [...model.bets.values()].filter((b) => b.playerId === playerId && b.outcome === 'accepted' && b.state !== 'rolled_back');
+            expect(listed.count).toBe(open.length);
+            expect(listed.rows.reduce((sum, r) => sum + r.bet, 0)).toBe(open.reduce((sum, b) => sum + b.stake, 0));
+          }
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+      );
+      console.log(`wallet simulation on ${engine}: ${delivered} requests delivered ${JSON.stringify(Object.fromEntries([...tally].sort()))}`);
+      expect(delivered).toBeGreaterThan(RUNS * 40);
+      const audit = await auditLedger(database.db);
+      expect(audit).toMatchObject({ total: 0, negativeAccounts: [], driftedAccounts: [], unbalancedOperations: [], mixedOperations: [] });
+      expect(Object.keys(audit.currencies).sort()).toEqual(['EUR', 'INR']);
+      expect(balancedPerCurrency(audit)).toBe(true);
+      const [caps] = await rows<{ over: number; reached: number }>(
+        database.db,
+        sql`select count(*) filter (where cashed_out > max_cashout)::int as over, count(*) filter (where cashed_out = max_cashout)::int as reached
           from wallet_bonuses where max_cashout is not null`,
-    );
-    console.log(`wallet simulation on ${engine}: ${caps?.reached} bonuses reached their maximum cash-out`);
-    expect(caps?.over).toBe(0);
-  }, 120_000);
+      );
+      console.log(`wallet simulation on ${engine}: ${caps?.reached} bonuses reached their maximum cash-out`);
+      expect(caps?.over).toBe(0);
+    },
+    120_000,
+  );
 });
