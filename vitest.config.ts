@@ -1,23 +1,81 @@
 import { defineConfig } from 'vitest/config';
 
-// Database tests run on in-memory PGlite, and again on PostgreSQL when
-// TEST_DATABASE_URL is set. Browser tests run last against the built site.
+// Database tests run on in-memory PGlite; the suites whose claim depends on the real
+// server (below) run again on PostgreSQL when TEST_DATABASE_URL is set. Browser tests
+// run last against the built site, Lighthouse after them on an idle machine.
 const postgres = process.env.TEST_DATABASE_URL;
 const serverTests = ['tests/server/**/*.test.ts'];
+
+// The suites that run on PostgreSQL as well (README, Tests: "Which engine"). A suite is
+// here when what it proves could hold on PGlite and fail on the real server: two requests
+// or processes at once (races, locks, isolation, leases, idempotency under repeats), the
+// wallet's money (the ledger, balances, payments and settlements), or the database's own
+// rules (constraints, migrations, the driver's types). PGlite is the same PostgreSQL
+// engine with one connection, so a suite of rules, texts, pages and flows proves as much
+// on it alone.
+export const POSTGRES_SUITES = [
+  'tests/server/accounts/currency.test.ts',
+  'tests/server/accounts/lockout.test.ts',
+  'tests/server/accounts/registration-bonus.test.ts',
+  'tests/server/accounts/registration.test.ts',
+  'tests/server/accounts/session.test.ts',
+  'tests/server/accounts/usernames.test.ts',
+  'tests/server/bad-input.test.ts',
+  'tests/server/games-bingo.test.ts',
+  'tests/server/games-crash.test.ts',
+  'tests/server/games-fairness.test.ts',
+  'tests/server/games-hands.test.ts',
+  'tests/server/games-house.test.ts',
+  'tests/server/games-jackpot.test.ts',
+  'tests/server/games-live.test.ts',
+  'tests/server/games-load.test.ts',
+  'tests/server/games-moves.test.ts',
+  'tests/server/games.test.ts',
+  'tests/server/payments/deposit-bonus.test.ts',
+  'tests/server/payments/deposits.test.ts',
+  'tests/server/payments/webhooks-withdrawals.test.ts',
+  'tests/server/protection/breaks.test.ts',
+  'tests/server/protection/deposits.test.ts',
+  'tests/server/protection/limits.test.ts',
+  'tests/server/protection/sports.test.ts',
+  'tests/server/schedule.test.ts',
+  'tests/server/seamless.test.ts',
+  'tests/server/sports-free-bet.test.ts',
+  'tests/server/sports-recovery.test.ts',
+  'tests/server/sports.test.ts',
+  'tests/server/wallet/api.test.ts',
+  'tests/server/wallet/conservation.test.ts',
+  'tests/server/wallet/currencies.test.ts',
+  'tests/server/wallet/currency-migration.test.ts',
+  'tests/server/wallet/ledger.test.ts',
+  'tests/server/wallet/simulation.test.ts',
+];
+
+// Two cores: vitest's default is one worker fewer than the cores, which ran every file
+// one after another. Projects of one group run side by side on these two workers.
+const WORKERS = 2;
+
+const e2e = {
+  globalSetup: ['tests/helpers/e2e-setup.ts'],
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
+};
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', maxWorkers: WORKERS } },
       // The Cloudflare Workers deployment in workerd (miniflare).
-      { test: { name: 'edge', include: ['tests/edge/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
+      { test: { name: 'edge', include: ['tests/edge/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000, maxWorkers: WORKERS } },
       {
         test: {
           name: 'pglite',
           include: serverTests,
           env: { NODE_ENV: 'test', TEST_DB: 'pglite' },
+          globalSetup: ['tests/helpers/pglite-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          maxWorkers: WORKERS,
         },
       },
       ...(postgres
@@ -25,11 +83,12 @@ export default defineConfig({
             {
               test: {
                 name: 'postgres',
-                include: serverTests,
+                include: POSTGRES_SUITES,
                 env: { NODE_ENV: 'test', TEST_DB: 'postgres' },
                 globalSetup: ['tests/helpers/postgres-setup.ts'],
                 testTimeout: 60_000,
                 hookTimeout: 60_000,
+                maxWorkers: WORKERS,
               },
             },
           ]
@@ -40,19 +99,31 @@ export default defineConfig({
           include: ['tests/process/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 60_000,
+          maxWorkers: WORKERS,
         },
       },
       {
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          // After the other projects: a browser measured while database suites load
-          // both cores would judge the machine, not the site (Lighthouse's blocking time).
+          exclude: ['tests/e2e/lighthouse.test.ts'],
+          // After the other projects, two files at a time: each worker has a server of its
+          // own (tests/helpers/e2e-setup.ts), so files running together share no player,
+          // setting or mail port.
           sequence: { groupOrder: 1 },
-          globalSetup: ['tests/helpers/e2e-setup.ts'],
-          fileParallelism: false,
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          maxWorkers: WORKERS,
+          ...e2e,
+        },
+      },
+      {
+        test: {
+          name: 'lighthouse',
+          include: ['tests/e2e/lighthouse.test.ts'],
+          // Last and alone: a browser measured while other suites load both cores would
+          // judge the machine, not the site (Lighthouse's blocking time).
+          sequence: { groupOrder: 2 },
+          maxWorkers: 1,
+          ...e2e,
         },
       },
     ],

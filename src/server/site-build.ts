@@ -103,8 +103,18 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
 /** Where the build finds the database snapshot it renders (beside dist/client). */
 export const snapshotPath = (distDir: string) => join(distDir, '..', 'site-snapshot.json');
 
-/** Runs astro build for `siteUrl` on a snapshot of the database and precompresses the output; records what it was built from. */
-export async function buildSite(root: string, distDir: string, siteUrl: string, snapshot: SiteSnapshot): Promise<{ pages: number; seconds: number }> {
+/**
+ * Runs astro build for `siteUrl` on a snapshot of the database and precompresses the output
+ * (unless `compress` is false: the server then sends the files as they are); records what it
+ * was built from.
+ */
+export async function buildSite(
+  root: string,
+  distDir: string,
+  siteUrl: string,
+  snapshot: SiteSnapshot,
+  { compress = true }: { compress?: boolean } = {},
+): Promise<{ pages: number; seconds: number }> {
   const t0 = performance.now();
   const fingerprint = sourceFingerprint(root, siteUrl);
   mkdirSync(join(distDir, '..'), { recursive: true });
@@ -121,7 +131,7 @@ export async function buildSite(root: string, distDir: string, siteUrl: string, 
     SITE_SNAPSHOT: snapshotPath(distDir),
     SITE_URL: siteUrl,
   });
-  await precompress(next);
+  if (compress) await precompress(next);
   // Cloudflare Workers (wrangler.toml) compresses on its own: the .br/.gz copies stay home.
   writeFileSync(join(next, '.assetsignore'), '*.br\n*.gz\n');
   const old = `${distDir}.old-${process.pid}`;

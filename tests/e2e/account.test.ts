@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
-import { fillLogin, launchBrowser } from '../helpers/e2e.ts';
+import { fillLogin, launchBrowser, e2eServer } from '../helpers/e2e.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 
 /** The account texts the page shipped in its embedded catalog (English fills what a locale lacks). */
 function shippedAccountText(page: Page): Promise<Record<string, string>> {

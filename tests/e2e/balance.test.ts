@@ -2,10 +2,10 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatMoney } from '../../src/lib/format.ts';
-import { fillLogin, launchBrowser } from '../helpers/e2e.ts';
+import { fillLogin, launchBrowser, e2eServer } from '../helpers/e2e.ts';
 import { callAs, DEMO } from '../helpers/staff.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 const DEMO_ID = 1;
 
 /** What a game studio does for a player's bet or win: a signed server-to-server call. */

@@ -1,13 +1,13 @@
 // Bingo 90 as a player sees it on a phone: tickets bought in the sale, the draw watched
 // live with the tickets daubed as the balls come, the prizes paid into the balance.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { formatMoney } from '../../src/lib/format.ts';
-import { launchBrowser } from '../helpers/e2e.ts';
+import { launchBrowser, e2eServer } from '../helpers/e2e.ts';
 import { callAs, DEMO } from '../helpers/staff.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 
 type BingoState = {
   round: { round: number; phase: string; saleEndsAt: string; serverTime: string; drawn: number[] } | null;
@@ -44,11 +44,15 @@ describe('bingo on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     // A sale with time enough left to buy (else the next one: a game lasts at most 90 balls).
-    for (let i = 0; i < 300; i++) {
-      const { round } = await state(session);
-      if (round?.phase === 'sale' && Date.parse(round.saleEndsAt) - Date.parse(round.serverTime) > 6_000) break;
-      await new Promise((r) => setTimeout(r, 1_000));
-    }
+    await expect
+      .poll(
+        async () => {
+          const { round } = await state(session);
+          return round?.phase === 'sale' && Date.parse(round.saleEndsAt) - Date.parse(round.serverTime) > 6_000;
+        },
+        { timeout: 300_000, interval: 1_000 },
+      )
+      .toBe(true);
     await page.locator('#bingo-phase', { hasText: 'Tickets on sale' }).waitFor();
     const before = await balanceOf();
     await page.locator('#bingo-count').selectOption('2');

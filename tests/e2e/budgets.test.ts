@@ -1,10 +1,9 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { launchBrowser } from '../helpers/e2e.ts';
+import { launchBrowser, e2eServer } from '../helpers/e2e.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 const KB = 1024;
 
 /** Gzip bytes of all JavaScript a page runs before any interaction (files and inline scripts). */
@@ -16,8 +15,8 @@ async function jsBeforeInteraction(browser: Browser, path: string, width: number
     if (r.request().resourceType() === 'script') scripts.add(r.url());
   });
   await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
-  // client:idle islands load after the page settles; give them the time a visitor would.
-  await page.waitForTimeout(1500);
+  // client:idle islands load after the page settles: wait until every one has hydrated.
+  await page.waitForFunction(() => [...document.querySelectorAll('astro-island[client="idle"]')].every((island) => !island.hasAttribute('ssr')));
   await page.waitForLoadState('networkidle');
   const inline = await page.evaluate(() =>
     [...document.querySelectorAll('script:not([src])')].filter((s) => !/json/.test(s.getAttribute('type') ?? '')).map((s) => s.textContent ?? ''),

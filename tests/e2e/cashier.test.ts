@@ -23,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/lib/format.ts';
 import { jpeg, pdf } from '../helpers/documents.ts';
 import { type Credentials, depositShown, launchBrowser, logInOnCasino, payByCard } from '../helpers/e2e.ts';
-import { freePort, ROOT, type Spawned, spawnServer } from '../helpers/spawn.ts';
+import { freePort, ROOT, type Spawned, spawnServer, until } from '../helpers/spawn.ts';
 
 type Catalog = Record<string, Record<string, string>>;
 const catalog = (code: string) => JSON.parse(readFileSync(join(ROOT, `locales/${code}.json`), 'utf8')) as Catalog;
@@ -50,7 +50,7 @@ describe('the cashier, end to end with the operator command, in rupees', () => {
   async function start(): Promise<void> {
     server = await spawnServer(env, { startMs: 60_000 });
     baseUrl = server.url;
-    for (let i = 0; i < 100 && (await fetch(`${baseUrl}/api/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await until(async () => (await fetch(`${baseUrl}/api/health`)).status === 200, 60_000);
   }
 
   /** `npm run payments -- <args>`, as an operator types it; its output. */

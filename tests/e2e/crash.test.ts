@@ -2,12 +2,12 @@
 // cashes out by hand, the other rides it to the crash; both balances end right.
 import { randomInt } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/lib/format.ts';
-import { browserAndMail, type Credentials, openRealGame, postJson, registerWithTenfree, totalBalance } from '../helpers/e2e.ts';
+import { browserAndMail, type Credentials, openRealGame, postJson, registerWithTenfree, totalBalance, e2eServer } from '../helpers/e2e.ts';
 import { DEMO } from '../helpers/staff.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 
 const post = (path: string, body: object) => postJson(baseUrl, path, body);
 const balanceOf = (account: Credentials) => totalBalance(baseUrl, account);

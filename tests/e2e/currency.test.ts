@@ -3,14 +3,14 @@
 // player browsing the `in` pages still sees euros. Amounts come from the server.
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/lib/format.ts';
 import type { Locale } from '../../src/shared/locales.ts';
-import { launchBrowser, logInFromHeader } from '../helpers/e2e.ts';
+import { launchBrowser, logInFromHeader, e2eServer } from '../helpers/e2e.ts';
 import { type MailCatcher, startMailCatcher } from '../helpers/mail.ts';
 import { callAs, DEMO } from '../helpers/staff.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 
 async function post(path: string, body: object): Promise<Record<string, unknown>> {
   const response = await fetch(`${baseUrl}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -32,7 +32,7 @@ describe('wallet currency in the browser', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    mail = await startMailCatcher(inject('smtpPort'));
+    mail = await startMailCatcher(e2eServer().smtpPort);
     // A player from India with TENFREE: ₹10.00 of bonus once the mailed link is followed.
     const email = `asha.${suffix}@example.test`;
     const registered = await post('front/register_player', {

@@ -5,9 +5,9 @@
 // from the game's history, and the page's form kit with its messages.
 import { createHash } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FairnessReply, StudioRound, StudioSessionReply } from '../../src/shared/schemas/games.ts';
-import { launchBrowser, logInFromHeader, openRealGame } from '../helpers/e2e.ts';
+import { e2eServer, launchBrowser, logInFromHeader, openRealGame } from '../helpers/e2e.ts';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
 import { outcomeOf } from '../../src/server/games/fairness.ts';
@@ -15,7 +15,7 @@ import { crashPointOf } from '../../src/shared/crash.ts';
 import { fairnessFragment } from '../../src/shared/fairness-verify.ts';
 import { callAs, DEMO } from '../helpers/staff.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 
 async function asDemo<T>(path: string, body: object = {}): Promise<T> {
   return (await (await callAs(baseUrl, DEMO, path, body)).json()) as T;

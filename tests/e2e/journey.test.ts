@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { latestBirthday } from '../../src/shared/player-rules.ts';
-import { browserAndMail, fillLogin } from '../helpers/e2e.ts';
+import { browserAndMail, fillLogin, e2eServer } from '../helpers/e2e.ts';
 import { ROOT } from '../helpers/spawn.ts';
 import { asStaff } from '../helpers/staff.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 const de = JSON.parse(readFileSync(join(ROOT, 'locales/de.json'), 'utf8')) as Record<string, Record<string, string>>;
 const v = de.validation as Record<string, string>;
 

@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatMoney } from '../../src/lib/format.ts';
 import { issueAccessToken } from '../../src/server/auth/tokens.ts';
 import { LOCALES, type Locale, localizePath } from '../../src/shared/locales.ts';
-import { launchBrowser, logInFromHeader } from '../helpers/e2e.ts';
+import { launchBrowser, logInFromHeader, e2eServer } from '../helpers/e2e.ts';
 import { ROOT } from '../helpers/spawn.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 const DEMO_ID = 1;
 const WIDTHS = [320, 375, 768, 1024, 1280, 1440];
 /** The desktop header (SPEC §9: 990 px); below it the header is the phone and tablet one. */
@@ -249,8 +249,12 @@ describe('the layout in every locale and width', () => {
       await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       for (let y = 0; y < height; y += 150) {
+        const target = await page.evaluate(() => Math.min(scrollY + 150, document.documentElement.scrollHeight - innerHeight));
         await page.mouse.wheel(0, 150);
-        await page.waitForTimeout(350);
+        // The page has scrolled, the tuck has been decided (on the next frame) and its transition is over.
+        await page.waitForFunction((to) => Math.abs(scrollY - to) < 1, target);
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        await page.waitForFunction(() => (document.querySelector('.chat-widget')?.getAnimations() ?? []).every((a) => a.playState !== 'running'));
         const texts = await page.evaluate(() => {
           const bubble = document.querySelector('.chat-launcher') as HTMLElement;
           const b = bubble.getBoundingClientRect();

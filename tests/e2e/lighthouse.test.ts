@@ -1,14 +1,14 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHROMIUM_ARGS } from '../helpers/e2e.ts';
+import { CHROMIUM_ARGS, e2eServer } from '../helpers/e2e.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 
 describe('Lighthouse, mobile', () => {
   let chrome: chromeLauncher.LaunchedChrome;
   beforeAll(async () => {
-    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', chromeFlags: CHROMIUM_ARGS });
+    chrome = await chromeLauncher.launch({ chromePath: inject('chromiumPath'), chromeFlags: CHROMIUM_ARGS });
   });
   afterAll(() => chrome.kill());
 

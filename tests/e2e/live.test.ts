@@ -2,12 +2,12 @@
 // both bet while the countdown runs, both see the same result, and both balances end right.
 import { randomInt } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/lib/format.ts';
-import { browserAndMail, type Credentials, openRealGame, postJson, registerWithTenfree, totalBalance } from '../helpers/e2e.ts';
+import { browserAndMail, type Credentials, openRealGame, postJson, registerWithTenfree, totalBalance, e2eServer } from '../helpers/e2e.ts';
 import { DEMO } from '../helpers/staff.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 
 const post = <T = Record<string, unknown>>(path: string, body: object) => postJson<T>(baseUrl, path, body);
 type LiveState = {
@@ -45,11 +45,15 @@ describe('live roulette in two browsers', () => {
     expect(await a.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     // A betting window with time enough left for both to bet (else the next one).
-    for (let i = 0; i < 60; i++) {
-      const { round } = await post<LiveState>('studio/live/state', { session: a.session });
-      if (round?.phase === 'betting' && Date.parse(round.bettingEndsAt) - Date.parse(round.serverTime) > 7_000) break;
-      await new Promise((r) => setTimeout(r, 1_000));
-    }
+    await expect
+      .poll(
+        async () => {
+          const { round } = await post<LiveState>('studio/live/state', { session: a.session });
+          return round?.phase === 'betting' && Date.parse(round.bettingEndsAt) - Date.parse(round.serverTime) > 7_000;
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBe(true);
     await a.page.locator('#live-phase', { hasText: 'Bets close in' }).waitFor();
     await b.page.locator('#live-phase', { hasText: 'Bets close in' }).waitFor();
     const before = { a: await balanceOf(DEMO), b: await balanceOf(second) };

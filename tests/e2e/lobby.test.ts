@@ -2,13 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import type { ListedGame } from '../../src/shared/schemas/games.ts';
-import { launchBrowser, logInFromHeader } from '../helpers/e2e.ts';
+import { launchBrowser, logInFromHeader, e2eServer, settled } from '../helpers/e2e.ts';
 import { ROOT } from '../helpers/spawn.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 async function api<T>(path: string, body: object): Promise<T> {
@@ -333,14 +333,17 @@ describe('game lobby (/online-casino, /live-casino) and the in-game header', () 
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       // The whole page through a tall window: a fullPage shot drops the touch emulation, and with it the touch layout.
       await page.setViewportSize({ width, height: await page.evaluate(() => document.documentElement.scrollHeight) });
-      await page.waitForTimeout(500);
+      await settled(page);
       await page.screenshot({ path: join(dir, `lobby-${width}.png`) });
       await page.setViewportSize({ width, height: 900 });
       const fun = cards(page).first().locator('button', { hasText: en.lobby.fun_play });
       if (touch) await fun.tap();
       else await pressCardButton(page, 0, en.lobby.fun_play);
-      await page.locator('.game-player iframe').waitFor();
-      await page.waitForTimeout(1500);
+      // The game's own page has loaded in the player (not the blank frame before it).
+      const game = await (await page.locator('.game-player iframe').elementHandle())?.contentFrame();
+      await game?.waitForURL(/^http/);
+      await game?.waitForLoadState('load');
+      await settled(page);
       await page.screenshot({ path: join(dir, `lobby-${width}-game.png`) });
       await context.close();
       context = undefined;

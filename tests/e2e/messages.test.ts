@@ -6,10 +6,10 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import en from '../../locales/en.json';
-import { browserAndMail, fillLogin } from '../helpers/e2e.ts';
+import { browserAndMail, e2eServer, fillLogin } from '../helpers/e2e.ts';
 import { asStaff } from '../helpers/staff.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 const DEMO_ID = 1;
 const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1280, height: 900 } };

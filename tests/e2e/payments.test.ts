@@ -8,13 +8,13 @@ import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/lib/format.ts';
 import { fmt } from '../../src/lib/plural.ts';
-import { browserAndMail, type Credentials, depositShown, logInOnCasino, payByCard } from '../helpers/e2e.ts';
+import { browserAndMail, type Credentials, depositShown, logInOnCasino, payByCard, e2eServer, settled } from '../helpers/e2e.ts';
 import { ROOT } from '../helpers/spawn.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 type Catalog = Record<string, Record<string, string>>;
 const catalog = (code: string) => JSON.parse(readFileSync(join(ROOT, `locales/${code}.json`), 'utf8')) as Catalog;
 const en = catalog('en');
@@ -54,7 +54,7 @@ async function shoot(page: Page, name: string) {
   mkdirSync(shots, { recursive: true });
   for (const width of [375, 768, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
+    await settled(page);
     await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

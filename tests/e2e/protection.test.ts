@@ -3,11 +3,11 @@
 // limit and its reset, and its raise waits too; then a
 // 24-hour time-out, be logged out, and be refused at login with the end of the break.
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
-import { fillLogin, launchBrowser, logInFromHeader, registerPlayer } from '../helpers/e2e.ts';
+import { fillLogin, launchBrowser, logInFromHeader, registerPlayer, e2eServer } from '../helpers/e2e.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 const p = en.protection;
 
 describe('safer gambling', () => {

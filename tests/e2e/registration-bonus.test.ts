@@ -3,14 +3,14 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/lib/format.ts';
 import { fmt } from '../../src/lib/plural.ts';
 import type { Locale } from '../../src/shared/locales.ts';
-import { browserAndMail } from '../helpers/e2e.ts';
+import { browserAndMail, e2eServer } from '../helpers/e2e.ts';
 import { ROOT } from '../helpers/spawn.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 const catalog = (locale: Locale) => JSON.parse(readFileSync(join(ROOT, `locales/${locale}.json`), 'utf8')) as Record<string, Record<string, string>>;
 
 describe('the TENFREE registration bonus in a browser', () => {

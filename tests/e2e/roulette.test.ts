@@ -7,17 +7,17 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
 import { AMERICAN_ROULETTE_SPOT_BY_KEY, DOUBLE_ZERO, ROULETTE_SPOT_BY_KEY, type RouletteSpot, rouletteMultiplier } from '../../src/shared/game-tables.ts';
 import { fmt } from '../../src/lib/plural.ts';
 import { LANGUAGE_TAG } from '../../src/shared/locales.ts';
-import { launchBrowser } from '../helpers/e2e.ts';
+import { launchBrowser, e2eServer } from '../helpers/e2e.ts';
 import { ROOT } from '../helpers/spawn.ts';
 import { callAs, DEMO } from '../helpers/staff.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const shots = join(ROOT, 'test-results/screenshots');
 

@@ -3,13 +3,13 @@
 // stake and pays the win through the seamless-wallet API, and the header balance follows
 // by push without a reload; the bet list names the game under the provider's label.
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import { formatMoney } from '../../src/lib/format.ts';
-import { launchBrowser } from '../helpers/e2e.ts';
+import { launchBrowser, e2eServer } from '../helpers/e2e.ts';
 import { callAs, DEMO } from '../helpers/staff.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 
 async function asDemo<T>(path: string, body: object = {}): Promise<T> {
   return (await (await callAs(baseUrl, DEMO, path, body)).json()) as T;

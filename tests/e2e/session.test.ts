@@ -2,10 +2,10 @@
 // send one refresh token twice, which the server took for theft: both tabs, and every
 // page after them, were signed out.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, logInFromHeader } from '../helpers/e2e.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, logInFromHeader, e2eServer } from '../helpers/e2e.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 
 /** What the header shows once the page knows who is there: 'player' or 'guest'. */
 async function headerState(page: Page): Promise<string | null> {

@@ -2,13 +2,13 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_TAG, LOCALES, type Locale, localizePath } from '../../src/shared/locales.ts';
-import { launchBrowser } from '../helpers/e2e.ts';
+import { launchBrowser, e2eServer } from '../helpers/e2e.ts';
 import { ROOT } from '../helpers/spawn.ts';
 import { asStaff } from '../helpers/staff.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 const catalog = (locale: Locale) => JSON.parse(readFileSync(join(ROOT, 'locales', `${locale}.json`), 'utf8')) as Record<string, Record<string, string>>;
 const en = catalog('en');
 

@@ -4,13 +4,13 @@
 // reels whose height changes. And the lobby filters a catalogue of 5,000 games within
 // one frame.
 import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import { GAMES } from '../../src/server/demo/games.ts';
 import type { ListedGame } from '../../src/shared/schemas/games.ts';
-import { launchBrowser } from '../helpers/e2e.ts';
+import { launchBrowser, e2eServer } from '../helpers/e2e.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 const variantOf = (slug: string) => String(GAMES.find((g) => g.slug === slug)?.config?.variant ?? '');
 
 /** The game names of a lobby section row. */

@@ -4,15 +4,15 @@
 // where it was typed, and the form does what it should when sent.
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import { formatMoney } from '../../src/lib/format.ts';
 import { fmt } from '../../src/lib/plural.ts';
 import { verifyOnServer } from '../helpers/documents.ts';
-import { browserAndMail, type Credentials, registerPlayer } from '../helpers/e2e.ts';
+import { browserAndMail, type Credentials, e2eServer, registerPlayer } from '../helpers/e2e.ts';
 import { apiLogin } from '../helpers/staff.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 const SLOWDOWN = 6;
 const eur = (n: number) => formatMoney(n, 'en', 'EUR');
 

@@ -6,13 +6,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES, localizePath } from '../../src/shared/locales.ts';
 import type { SiteSnapshot } from '../../src/shared/site-snapshot.ts';
-import { launchBrowser } from '../helpers/e2e.ts';
+import { launchBrowser, e2eServer } from '../helpers/e2e.ts';
 import { ROOT } from '../helpers/spawn.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 const dist = join(ROOT, 'dist');
 const built = () => JSON.parse(readFileSync(join(dist, 'site-snapshot.json'), 'utf8')) as SiteSnapshot;
 const fileOf = (path: string) => join(dist, 'client', path, 'index.html');

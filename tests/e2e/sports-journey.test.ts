@@ -15,7 +15,7 @@ import { formatMoney } from '../../src/lib/format.ts';
 import type { SportBetsReply } from '../../src/shared/sports.ts';
 import { launchBrowser } from '../helpers/e2e.ts';
 import { E2E_JWT_SECRET, E2E_WEBHOOK_SECRET } from '../helpers/e2e-setup.ts';
-import { ROOT, type Spawned, spawnServer } from '../helpers/spawn.ts';
+import { ROOT, type Spawned, spawnServer, until } from '../helpers/spawn.ts';
 import { callAs } from '../helpers/staff.ts';
 
 const eur = (n: number) => formatMoney(n, 'en', 'EUR');
@@ -78,7 +78,7 @@ describe('the sportsbook journey of a new player', () => {
       SPORTS_FEED_SPEED: '60',
       SPORTS_FEED_SPACING_MINUTES: '0.34',
     });
-    for (let i = 0; i < 100 && (await fetch(`${server.url}/api/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await until(async () => (await fetch(`${server.url}/api/health`)).status === 200, 60_000);
   });
   afterAll(async () => {
     await browser?.close();
@@ -135,7 +135,11 @@ describe('the sportsbook journey of a new player', () => {
     const picked: string[] = [];
     for (let attempt = 0; attempt < 12 && picked.length < 3; attempt++) {
       const event = await pick(page, picked);
-      await page.waitForTimeout(300);
+      // A price taken shows at once in the slip; one that moved away under the pointer leaves it as it was.
+      await expect
+        .poll(() => slip.locator('.sb-slip-item').count(), { timeout: 2_000 })
+        .not.toBe(picked.length)
+        .catch(() => {});
       const inSlip = await slip.locator('.sb-slip-item').count();
       if (inSlip > picked.length) picked.push(event);
       else if (inSlip < picked.length) picked.splice(inSlip);
@@ -157,7 +161,8 @@ describe('the sportsbook journey of a new player', () => {
         slip.locator('.alert-success').waitFor({ timeout: 10_000 }),
         slip.locator('[role=alert]').first().waitFor({ timeout: 10_000 }),
       ]).catch(() => {});
-      await page.waitForTimeout(500);
+      // The slip is done with the attempt: emptied, or ready to place what it kept.
+      await expect.poll(async () => (await slip.locator('.sb-slip-item').count()) === 0 || (await slip.locator('.sb-place').first().isEnabled())).toBe(true);
     }
     expect(await slip.locator('.sb-slip-item').count(), (await slip.textContent()) ?? '').toBe(0);
     // The single's stake only: the free bet is not the player's money.
@@ -174,11 +179,13 @@ describe('the sportsbook journey of a new player', () => {
     await page.locator('.sb-sections .chip', { hasText: 'My bets' }).click();
     await page.locator('.sb-my-bets .chip', { hasText: 'Settled' }).click();
     const list = page.getByTestId('my-bets');
-    const deadline = Date.now() + 240_000;
-    while ((await mine()).bets.some((b) => b.state === 'open')) {
-      if (Date.now() > deadline) throw new Error('the events did not finish');
-      await new Promise((r) => setTimeout(r, 2_000));
-    }
+    await expect
+      .poll(async () => (await mine()).bets.filter((b) => b.state === 'open').length, {
+        timeout: 240_000,
+        interval: 2_000,
+        message: 'the events did not finish',
+      })
+      .toBe(0);
     const settled = (await mine()).bets;
     await page.locator('.sb-my-bets .chip', { hasText: 'Open' }).click();
     await page.locator('.sb-my-bets .chip', { hasText: 'Settled' }).click();

@@ -8,14 +8,14 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/lib/format.ts';
 import type { SportBetsReply } from '../../src/shared/sports.ts';
-import { fillLogin, launchBrowser } from '../helpers/e2e.ts';
+import { fillLogin, launchBrowser, e2eServer } from '../helpers/e2e.ts';
 import { ROOT } from '../helpers/spawn.ts';
 import { callAs, DEMO } from '../helpers/staff.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 const shots = join(ROOT, 'test-results/screenshots');
 
 async function asDemo<T>(path: string, body: object = {}): Promise<T> {

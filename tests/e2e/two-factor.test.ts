@@ -3,11 +3,11 @@
 // then add a passkey in Chromium's virtual authenticator (DevTools protocol) and log in with it.
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
-import { launchBrowser, registerPlayer } from '../helpers/e2e.ts';
+import { launchBrowser, registerPlayer, e2eServer } from '../helpers/e2e.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 // Browsers refuse an IP address as a passkey's relying party: the server announced on the
 // loopback address is the relying party `localhost` (config.ts), so the page is opened there.
 const site = baseUrl.replace('127.0.0.1', 'localhost');

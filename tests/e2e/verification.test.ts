@@ -3,12 +3,12 @@
 // the proof of address uploaded with their labelled file fields, "being checked", then the
 // sandbox verifier's decision appearing in the tab and in the mail box.
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
-import { launchBrowser, registerPlayer } from '../helpers/e2e.ts';
+import { launchBrowser, registerPlayer, e2eServer } from '../helpers/e2e.ts';
 import { jpeg, pdf, ZIP_END } from '../helpers/documents.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 const x = en.verification;
 
 describe('identity verification', () => {

@@ -7,8 +7,9 @@ import { createContext, type ServerContext } from '../../src/server/context.ts';
 import { seed } from '../../src/server/demo/seed.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { type Wallet, walletOf } from '../../src/server/wallet/index.ts';
-import { testDatabase } from './db.ts';
+import { preseededFor, testDatabase } from './db.ts';
 import { late } from './late.ts';
+import { seedInputs } from './seeded.ts';
 
 export interface CallOptions {
   token?: string;
@@ -28,8 +29,11 @@ export interface TestApi {
 
 export async function testApi(env: Record<string, string> = {}, options: { demo?: boolean; clock?: Clock } = {}): Promise<TestApi> {
   const config = loadConfig({ NODE_ENV: 'test', ...env });
-  const database = await testDatabase();
-  await seed(database.db, { withDemoAccounts: options.demo ?? true, config, demoStaffTotpKey: config.twoFactorKey });
+  const withDemoAccounts = options.demo ?? true;
+  // Seeding is idempotent: the run's seeded copy is what this seed would make of it.
+  const preseeded = withDemoAccounts && preseededFor() === seedInputs(config);
+  const database = await testDatabase({ seeded: preseeded });
+  if (!preseeded) await seed(database.db, { withDemoAccounts, config, demoStaffTotpKey: config.twoFactorKey });
   const ctx: ServerContext = createContext(config, database, createLogger('silent'), undefined, options.clock);
   const app = createApp(ctx, { remoteAddress: (c) => c.req.header('x-test-remote') ?? '127.0.0.1' });
   const call = (path: string, body?: unknown, o: CallOptions = {}) => {

@@ -1,23 +1,33 @@
 // Browser tests run against the built site served by the real server: build it
 // if it is missing or stale, start `node src/server/main.ts` on a fresh data
-// directory, and hand its URL to the tests.
+// directory for each worker of the project (two files running at once then share no
+// player, setting or mail port), and hand their URLs to the tests (tests/helpers/e2e.ts
+// picks the worker's).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../../src/server/config.ts';
 import { buildFromDatabase, isStale } from '../../src/server/site-build.ts';
-import { freePort, ROOT, spawnServer } from './spawn.ts';
+import { chromiumPath } from './chromium.ts';
+import { freePort, ROOT, spawnServer, until } from './spawn.ts';
+
+export interface E2eServer {
+  baseUrl: string;
+  /** The port the server mails to; a test that reads mail listens there (tests/helpers/mail.ts). */
+  smtpPort: number;
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** The server's signing key, for tests that forge or inspect access tokens (staff calls log in: tests/helpers/staff.ts). */
+    /** One server per worker, in the order of the workers' VITEST_POOL_ID. */
+    e2eServers: E2eServer[];
+    /** The servers' signing key, for tests that forge or inspect access tokens (staff calls log in: tests/helpers/staff.ts). */
     jwtSecret: string;
     /** The key game studios sign wallet callbacks with. */
     webhookSecret: string;
-    /** The port the server mails to; a test that reads mail listens there (tests/helpers/mail.ts). */
-    smtpPort: number;
+    /** The browser to drive (tests/helpers/chromium.ts), found or unpacked once for every worker. */
+    chromiumPath: string;
   }
 }
 
@@ -30,25 +40,36 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // event pages exist (named by the feed's ids, the same in the server's own database).
   const buildConfig = loadConfig({ NODE_ENV: 'test', SPORTS_FEED: 'simulated' });
   if (isStale(ROOT, dist, buildConfig.siteUrl)) await buildFromDatabase(ROOT, dist, buildConfig);
-  // Loopback is a trusted proxy here so that tests can present any visitor address.
-  const smtpPort = await freePort();
-  const server = await spawnServer({
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'casino-e2e-')),
-    DIST_DIR: dist,
-    JWT_SECRET: E2E_JWT_SECRET,
-    WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
-    TRUSTED_PROXIES: '127.0.0.1',
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    // The sportsbook's pages show the simulated season's live prices.
-    SPORTS_FEED: 'simulated',
-  });
-  // The first API call waits for migrations; make sure they are done before tests time anything.
-  for (let i = 0; i < 100 && (await fetch(`${server.url}/api/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
-  project.provide('baseUrl', server.url);
+  const started = await Promise.all(
+    Array.from({ length: Math.max(1, project.config.maxWorkers) }, async () => {
+      // Loopback is a trusted proxy here so that tests can present any visitor address.
+      const smtpPort = await freePort();
+      const server = await spawnServer(
+        {
+          DATA_DIR: mkdtempSync(join(tmpdir(), 'casino-e2e-')),
+          DIST_DIR: dist,
+          JWT_SECRET: E2E_JWT_SECRET,
+          WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
+          TRUSTED_PROXIES: '127.0.0.1',
+          SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+          // The sportsbook's pages show the simulated season's live prices.
+          SPORTS_FEED: 'simulated',
+        },
+        { startMs: 60_000 },
+      );
+      // The first API call waits for migrations; make sure they are done before tests time anything.
+      await until(async () => (await fetch(`${server.url}/api/health`)).status === 200, 60_000);
+      return { server, smtpPort };
+    }),
+  );
+  project.provide(
+    'e2eServers',
+    started.map(({ server, smtpPort }) => ({ baseUrl: server.url, smtpPort })),
+  );
+  project.provide('chromiumPath', await chromiumPath());
   project.provide('jwtSecret', E2E_JWT_SECRET);
-  project.provide('smtpPort', smtpPort);
   project.provide('webhookSecret', E2E_WEBHOOK_SECRET);
   return async () => {
-    await server.stop();
+    await Promise.all(started.map(({ server }) => server.stop()));
   };
 }

@@ -1,10 +1,11 @@
-// What every browser test starts with: a real Chromium from the system, driven by
+// What every browser test starts with: a real Chromium (tests/helpers/chromium.ts), driven by
 // Playwright (which cannot download its own here), and the login through the site's own
 // dialog, as a player would do it.
 import { randomBytes } from 'node:crypto';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { latestBirthday } from '../../src/shared/schemas/player.ts';
+import type { E2eServer } from './e2e-setup.ts';
 import { late } from './late.ts';
 import { type MailCatcher, startMailCatcher } from './mail.ts';
 import { callAs, DEMO } from './staff.ts';
@@ -20,8 +21,20 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * The server of the worker running this file (tests/helpers/e2e-setup.ts starts one per
+ * worker): files that run at the same time never share a player, a setting or a mail port.
+ */
+export function e2eServer(): E2eServer {
+  const servers = inject('e2eServers');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const server = servers[(worker - 1) % servers.length];
+  if (!server) throw new Error('no e2e server: run the file in the e2e project');
+  return server;
+}
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS });
 }
 
 /**
@@ -33,7 +46,7 @@ export function browserAndMail(): { browser: Browser; mail: MailCatcher } {
   let mail: MailCatcher | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
-    mail = await startMailCatcher(inject('smtpPort'));
+    mail = await startMailCatcher(e2eServer().smtpPort);
   });
   afterAll(async () => {
     await browser?.close();
@@ -45,6 +58,19 @@ export function browserAndMail(): { browser: Browser; mail: MailCatcher } {
 export interface Credentials {
   username: string;
   password: string;
+}
+
+/**
+ * Resolves once the page shows what it will show: its fonts loaded, no transition or
+ * finite animation running, and two frames painted since. For screenshots after a resize.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.fonts.status === 'loaded' &&
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
+  );
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
 /** Fills the open login dialog with `account` (the demo player by default) and sends it; the caller waits for what should follow. */

@@ -19,6 +19,11 @@ export function templateDb(run: string): string {
   return `${runPrefix(run)}template`;
 }
 
+/** The template, seeded with the default test configuration's demo accounts. */
+export function seededTemplateDb(run: string): string {
+  return `${runPrefix(run)}seeded`;
+}
+
 /** TEST_DATABASE_URL, which names the server and a database we may connect to for admin work. */
 export function adminUrl(): string {
   const url = process.env.TEST_DATABASE_URL;

@@ -82,8 +82,8 @@ export function spawnServer(env: Record<string, string>, options: { waitForUrl?:
   });
 }
 
-/** Polls `fn` until it returns true or `ms` pass. */
-export async function until(fn: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> {
+/** Polls `fn` every `every` ms until it returns true or `ms` pass. */
+export async function until(fn: () => Promise<boolean> | boolean, ms = 15_000, every = 100): Promise<void> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (
@@ -92,7 +92,7 @@ export async function until(fn: () => Promise<boolean> | boolean, ms = 15_000): 
         .catch(() => false)
     )
       return;
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, every));
   }
   throw new Error('condition not met in time');
 }

@@ -19,6 +19,7 @@ import { FAIR_VARIANTS, isFairGame } from '../../src/shared/fairness.ts';
 import { readFragment, verifyLink, verifyRound } from '../../src/shared/fairness-verify.ts';
 import type { FairnessReply, RotateSeedReply, RoundDetails, StudioRound } from '../../src/shared/schemas/games.ts';
 import { type TestApi, testApi } from '../helpers/app.ts';
+import { proofLength } from '../helpers/proofs.ts';
 import { launchGame, newRoundId } from '../helpers/studio.ts';
 import { fundedPlayer } from '../helpers/wallet.ts';
 
@@ -339,12 +340,13 @@ describe('every game of the catalogue, checked as /fairness checks it', () => {
   });
 });
 
-// The full proof is FAIR_ROUNDS=10000 (README, Games); npm test plays a thousand.
+// The full proof, 10,000 rounds, is `npm run test:proofs` (or FAIR_ROUNDS=10000; README, Games); npm test
+// plays 320 (forty a player), a few dozen of each game: a wrong derivation or payout shows in any round.
 describe('rounds re-derived from revealed seeds', () => {
   it('match what the wallet paid, and no nonce of a seed pair is used twice', { timeout: 600_000 }, async () => {
     const studio = studioOf(api.ctx);
     const { db } = api.ctx.database;
-    const TOTAL = Number(process.env.FAIR_ROUNDS ?? 1_000);
+    const TOTAL = Number(process.env.FAIR_ROUNDS ?? proofLength(10_000, 320));
     const PLAYERS = 8;
     const slugs = ['lucky-dice', 'european-roulette', 'keno-80', 'eagle-fruits', 'gold-rush-scratch', 'punto-banco', 'plinko-drop', 'sic-bo', 'andar-bahar'];
     const chosen = await db.select({ slug: games.slug, engine: games.engine }).from(games).where(inArray(games.slug, slugs));

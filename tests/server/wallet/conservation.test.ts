@@ -4,19 +4,21 @@
 // 100 ms from one snapshot. Half the players keep their wallet in euros, half in
 // rupees: each currency must balance on its own.
 //
-// The run lasts 30 s on PostgreSQL. PGlite has one connection, so its "concurrent"
-// clients take turns and cannot race; it runs 5 s there, which proves the bookkeeping
-// but not the locking. WALLET_SOAK_SECONDS shortens (or lengthens) either for local runs.
+// The run lasts 5 s on PostgreSQL in npm test (thousands of racing operations) and 30 s
+// under `npm run test:proofs`. PGlite has one connection, so its "concurrent" clients take
+// turns and cannot race; it runs 5 s there, which proves the bookkeeping but not the
+// locking. WALLET_SOAK_SECONDS shortens (or lengthens) either for local runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, rows } from '../../../src/server/db/client.ts';
 import { noPushes } from '../../../src/server/context.ts';
 import { promotionAmounts, promotions } from '../../../src/server/db/schema/index.ts';
 import { auditLedger, balancedPerCurrency, createWallet, type LedgerAudit, type Wallet, type WalletOutcome } from '../../../src/server/wallet/index.ts';
 import { engine, testDatabase } from '../../helpers/db.ts';
+import { proofLength } from '../../helpers/proofs.ts';
 import { createPlayers, newKey } from '../../helpers/wallet.ts';
 import { sql } from 'drizzle-orm';
 
-const SECONDS = Number(process.env.WALLET_SOAK_SECONDS ?? (engine === 'postgres' ? 30 : 5));
+const SECONDS = Number(process.env.WALLET_SOAK_SECONDS ?? (engine === 'postgres' ? proofLength(30, 5) : 5));
 const PLAYERS = 100;
 const CLIENTS = 8;
 const START_CENTS = 100_000;

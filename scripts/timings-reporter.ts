@@ -1,0 +1,41 @@
+// A vitest reporter that keeps each test file's wall time and project in
+// test-results/timings.json, for `npm run test:timings` and the end of `npm test`.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Reporter, TestModule } from 'vitest/node';
+
+export interface FileTiming {
+  project: string;
+  file: string;
+  /** Epoch milliseconds. */
+  start: number;
+  end: number;
+  state: string;
+}
+
+export const TIMINGS_FILE = 'test-results/timings.json';
+
+export default class TimingsReporter implements Reporter {
+  private readonly started = new Map<TestModule, number>();
+  private readonly rows: FileTiming[] = [];
+
+  onTestModuleStart(module: TestModule): void {
+    this.started.set(module, Date.now());
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    const end = Date.now();
+    this.rows.push({
+      project: module.project.name,
+      file: relative(process.cwd(), module.moduleId),
+      start: this.started.get(module) ?? end - module.diagnostic().duration,
+      end,
+      state: module.state(),
+    });
+  }
+
+  onTestRunEnd(): void {
+    mkdirSync(join(process.cwd(), 'test-results'), { recursive: true });
+    writeFileSync(join(process.cwd(), TIMINGS_FILE), `${JSON.stringify(this.rows, null, 1)}\n`);
+  }
+}
