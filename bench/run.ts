@@ -7,6 +7,7 @@ import { buildFromDatabase, isStale } from '../src/server/site-build.ts';
 import { benchCrashFanout, benchSportsFanout } from './fanout.ts';
 import { benchGames } from './games.ts';
 import { benchLobby } from './lobby.ts';
+import { benchLobbyFilter } from './lobby-filter.ts';
 import { benchPayments } from './payments.ts';
 import { benchRtp } from './rtp.ts';
 import { benchSeamless } from './seamless.ts';
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<Record<string, unknown>>> = {
   wallet: () => benchWallet(),
   games: () => benchGames(),
   lobby: () => benchLobby(),
+  'lobby-filter': () => benchLobbyFilter(root),
   payments: () => benchPayments(),
   rtp: () => benchRtp(),
   crash: () => benchCrashFanout(),
@@ -29,9 +31,9 @@ const benches: Record<string, () => Promise<Record<string, unknown>>> = {
 };
 
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);
-// Only the static benchmark serves the built site; the others need no build.
+// Only the static and lobby-filter benchmarks serve the built site; the others need no build.
 const buildConfig = loadConfig({ NODE_ENV: 'test' });
-if (wanted.includes('static') && isStale(root, join(root, 'dist/client'), buildConfig.siteUrl))
+if ((wanted.includes('static') || wanted.includes('lobby-filter')) && isStale(root, join(root, 'dist/client'), buildConfig.siteUrl))
   await buildFromDatabase(root, join(root, 'dist/client'), buildConfig);
 const latest = join(root, 'bench/results/latest.json');
 // Figures of benchmarks not run this time are kept, so that one can be rerun alone.
