@@ -7,7 +7,7 @@ import { LOCALES } from '../../shared/locales.ts';
 import type { Db } from '../db/client.ts';
 import { promotionAmounts, promotions, siteContent } from '../db/schema/index.ts';
 import { FAQ_TABS } from '../../shared/content.ts';
-import { DEMO_PROMOTION_CURRENCIES, DEMO_PROMOTIONS, type SeedFile } from './promotions.ts';
+import { DEMO_PROMOTION_CURRENCY, DEMO_PROMOTIONS, DEMO_SLIDE_LINKS, type SeedFile } from './promotions.ts';
 import { plainText, sanitizeContent } from '../content/sanitize.ts';
 
 const SEED_DIR = join(import.meta.dirname, 'content');
@@ -24,23 +24,19 @@ export async function seedContent(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     const ids = new Map<string, number>();
     for (const [position, p] of DEMO_PROMOTIONS.entries()) {
-      const { key, ...terms } = p;
+      const { key, amounts, ...terms } = p;
+      const own = amounts[DEMO_PROMOTION_CURRENCY];
       await tx
         .insert(promotions)
-        .values({ ...terms, position, imageUrl: `/promotions/${key}.svg` })
+        .values({ ...terms, ...own, bonusValue: terms.bonusValue, currency: DEMO_PROMOTION_CURRENCY, position, imageUrl: `/promotions/${key}.svg` })
         .onConflictDoNothing();
       const [row] = await tx.select({ id: promotions.id }).from(promotions).where(sql`lower(${promotions.promoCode}) = lower(${terms.promoCode})`);
       if (!row) continue;
       ids.set(key, row.id);
-      const money = {
-        bonusValue: terms.bonusKind === 'fixed' || terms.bonusKind === 'free_bet' ? terms.bonusValue : 0,
-        maxBonus: terms.maxBonus,
-        minDeposit: terms.minDeposit,
-        maxCashout: terms.maxCashout,
-      };
+      const others = Object.entries(amounts).filter(([currency]) => currency !== DEMO_PROMOTION_CURRENCY);
       await tx
         .insert(promotionAmounts)
-        .values(DEMO_PROMOTION_CURRENCIES.map((currency) => ({ promotionId: row.id, currency, ...money })))
+        .values(others.map(([currency, money]) => ({ promotionId: row.id, currency, ...money })))
         .onConflictDoNothing();
     }
     const rows: (typeof siteContent.$inferInsert)[] = [];
@@ -73,6 +69,7 @@ export async function seedContent(db: Db): Promise<void> {
           title: plainText(slide.title),
           body: plainText(slide.text),
           brief: plainText(slide.cta),
+          link: DEMO_SLIDE_LINKS[i] ?? null,
           position: i,
         };
         rows.push({ ...base, imageUrl: `/slider/${i + 1}.svg`, mobile: false });
