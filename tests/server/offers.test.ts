@@ -6,12 +6,13 @@
 // figures with a rupee sign: a player from India reads "up to ₹20,000.00" and the wallet
 // gives it.
 import { randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrationBonus } from '../../src/server/auth/registration-bonus.ts';
 import { allOfferTerms } from '../../src/server/content/offers.ts';
 import { rows } from '../../src/server/db/client.ts';
-import { settings } from '../../src/server/db/schema/index.ts';
+import { promotions, settings, siteContent } from '../../src/server/db/schema/index.ts';
+import { upgradeSeededTexts } from '../../src/server/demo/seed-content.ts';
 import { allProcessors } from '../../src/server/payments/processors.ts';
 import { readBalance } from '../../src/server/wallet/index.ts';
 import { type OfferTerms, offerFigures, percentBonus } from '../../src/shared/offer-terms.ts';
@@ -139,5 +140,41 @@ describe('offers in the player’s currency', () => {
         expect(granted?.max_cashout).toBe((figures?.max_cashout ?? 0) / 100);
       }
     }
+  });
+
+  it('a site seeded with typed figures gets the seeded texts with tokens, keeps what staff wrote, and gets the texts of BINGO50', async () => {
+    const db = api.ctx.database.db;
+    const [welcome] = await db.select({ id: promotions.id }).from(promotions).where(eq(promotions.promoCode, 'WELCOME100'));
+    const [bingo] = await db.select({ id: promotions.id }).from(promotions).where(eq(promotions.promoCode, 'BINGO50'));
+    const item = (kind: 'promotion' | 'slider', slug: string, locale: string) =>
+      and(eq(siteContent.kind, kind), eq(siteContent.slug, slug), eq(siteContent.locale, locale));
+    // As the seed wrote them before: euro figures with a rupee sign on `in`; a title staff rewrote on `de`; no BINGO50.
+    await db
+      .update(siteContent)
+      .set({ title: '100% Welcome Bonus up to ₹200' })
+      .where(item('promotion', String(welcome?.id), 'in'));
+    await db
+      .update(siteContent)
+      .set({ title: 'Welcome bonus: 100% up to ₹200' })
+      .where(item('slider', '1', 'in'));
+    await db
+      .update(siteContent)
+      .set({ title: 'Unser Willkommensbonus' })
+      .where(item('promotion', String(welcome?.id), 'de'));
+    await db.delete(siteContent).where(and(eq(siteContent.kind, 'promotion'), eq(siteContent.slug, String(bingo?.id))));
+
+    await upgradeSeededTexts(db);
+    await upgradeSeededTexts(db);
+    const rupees = await texts('in');
+    expect(rupees.get('WELCOME100')).toContain('100% Welcome Bonus up to ₹20,000.00');
+    const { body } = await api.json<{ sliderList: { title: string }[] }>('front/get_slider', { lan: 'in', is_mobile: true });
+    expect(body.sliderList[0]?.title).toBe('Welcome bonus: 100% up to ₹20,000.00');
+    expect((await texts('de')).get('WELCOME100')).toMatch(/^Unser Willkommensbonus /);
+    expect(rupees.get('BINGO50')).toContain('50% Bingo Bonus up to ₹5,000.00');
+    const bingoTexts = await db
+      .select()
+      .from(siteContent)
+      .where(and(eq(siteContent.kind, 'promotion'), eq(siteContent.slug, String(bingo?.id))));
+    expect(bingoTexts).toHaveLength(24);
   });
 });
