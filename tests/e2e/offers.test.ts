@@ -187,6 +187,22 @@ describe.each(CTA_LOCALES)('calls to action on the %s pages', (locale) => {
   });
 });
 
+describe('a game’s call to action where guests may not play for free', () => {
+  it('a guest in Great Britain pressing "Play Eagle Crash" is asked to log in, and then plays it for real', async () => {
+    // An address in Great Britain: the strict profile, no free play for guests.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { 'x-forwarded-for': '212.58.244.20' } });
+    const page = await context.newPage();
+    await open(page, '/');
+    await pressSlide(page, 1);
+    await page.locator('dialog.modal[open] input[name=username]').waitFor();
+    expect(await page.locator('[data-game-player]').count()).toBe(0);
+    await fillLogin(page, DEMO);
+    await page.locator('[data-game-player][data-mode="real"]').waitFor();
+    expect(await page.locator('[data-game-player] .game-title').textContent()).toContain('Eagle Crash');
+    await context.close();
+  });
+});
+
 describe('offers in the page’s currency', () => {
   const rupees = (n: number) => formatMoney(n, 'in', 'INR');
 
