@@ -1,6 +1,6 @@
 // Every public route of the site (unprefixed), for the sitemap and the tests.
 import { FAQ_TABS } from '../shared/content.ts';
-import { LANDINGS } from './landing.ts';
+import { offeredLandings } from './landing.ts';
 import { INFO_ROUTES, snapshot } from './site.ts';
 import { competitionRoute, eventRoute } from './sports.ts';
 
@@ -20,7 +20,7 @@ export function indexableRoutes(): string[] {
     '/faq',
     ...FAQ_TABS.map((_, i) => `/faq/${i}`),
     ...Object.values(INFO_ROUTES),
-    ...Object.keys(LANDINGS).map((slug) => `/${slug}`),
+    ...offeredLandings().map(([slug]) => `/${slug}`),
     '/ip/aviator',
     '/ip/aviatorfr',
     '/welcome1/aus',

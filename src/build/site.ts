@@ -13,6 +13,7 @@ const EMPTY: SiteSnapshot = {
   games: [],
   gameProviders: [],
   promotions: [],
+  offers: [],
   pages: {},
   slider: {},
   licenseLine: {},

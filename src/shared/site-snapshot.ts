@@ -1,6 +1,7 @@
 // What the static build reads from the database, written to a JSON file by
 // src/server/content/snapshot.ts so that prerendering never holds a database connection.
 import type { Locale } from './locales.ts';
+import type { OfferTerms } from './offer-terms.ts';
 import type { ListedGame } from './schemas/games.ts';
 
 export interface PromotionText {
@@ -41,9 +42,21 @@ export interface SiteSnapshot {
   games: ListedGame[];
   /** Providers with listed games, and the lobbies (online, live) they appear in. */
   gameProviders: { id: number; provider_name: string; type: ('online' | 'live')[] }[];
-  promotions: { id: number; code: string; imageUrl: string | null; texts: Partial<Record<Locale, PromotionText>> }[];
+  promotions: {
+    id: number;
+    code: string;
+    imageUrl: string | null;
+    /** Which deposits earn it: `none` is a sign-up offer, claimed with the code at registration. */
+    depositRule: 'any' | 'first' | 'weekly' | 'none';
+    /** Its figures per currency, which its texts (and slides and landings) name by token. */
+    terms: OfferTerms;
+    texts: Partial<Record<Locale, PromotionText>>;
+  }[];
+  /** Every active promotion's figures, texts or not: what slides and landings may name. */
+  offers: OfferTerms[];
   pages: Partial<Record<Locale, { tab: string; title: string; body: string }[]>>;
-  slider: Partial<Record<Locale, { title: string; text: string; cta: string; image: string; mobileImage: string }[]>>;
+  /** `link`: where the slide's button goes (site_content.link), null for nowhere. */
+  slider: Partial<Record<Locale, { title: string; text: string; cta: string; image: string; mobileImage: string; link: string | null }[]>>;
   licenseLine: Partial<Record<Locale, string>>;
   footer: Partial<Record<Locale, string[]>>;
   /** Top competitions that have upcoming matches (none while the sportsbook is off or the feed has published nothing). */

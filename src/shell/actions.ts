@@ -1,7 +1,8 @@
 // Menu actions: any element with `data-action` runs its action on click (log in,
-// register, contact, FAQ, deposit, theme, sidebars, log out, bonus and slider offers).
+// register, contact, FAQ, deposit, theme, sidebars, log out, an offer's claim).
 // Sidebars are <dialog>s: focus stays inside, Escape closes, the page behind is inert.
-import { $theme, goToDeposit, openFaq, openModal, setTheme } from '../stores/ui.ts';
+import { localHref } from '../lib/browser.ts';
+import { $theme, goToDeposit, openFaq, openModal, setBonusCode, setTheme, toast } from '../stores/ui.ts';
 import { byId } from './dom.ts';
 
 function openDrawer(id: string, trigger: Element | null): void {
@@ -30,13 +31,25 @@ const actions: Record<string, Action> = {
   logout: () => {
     void import('../stores/session.ts').then((m) => m.signOut());
   },
-  // "Get bonus now": deposit with this code for a player, the login for a guest.
+  // An offer's claim ("Get bonus now", a slide's or a welcome page's button): a player
+  // deposits with its code; a guest opens an account with it, and the deposit after the
+  // sign-up carries it. A sign-up offer (`data-signup`) is for new accounts only: a player
+  // is told so (`data-signup-only`, the page's text) rather than sent to a deposit the
+  // cashier would refuse the code for.
   bonus: (el) => {
-    void import('../stores/session.ts').then((m) => (m.$session.get().loggedIn ? goToDeposit(el.dataset.code ?? '') : openModal('login', { redirect: false })));
-  },
-  // A slider click: deposit for a player, the login for a guest.
-  slider: () => {
-    void import('../stores/session.ts').then((m) => (m.$session.get().loggedIn ? goToDeposit() : openModal('login', { redirect: false })));
+    const code = el.dataset.code ?? '';
+    const signUpOffer = el.dataset.signup !== undefined;
+    void import('../stores/session.ts').then(async (m) => {
+      // A click before the header has hydrated must still know the player.
+      await m.restoreSession();
+      if (m.$session.get().loggedIn) {
+        if (signUpOffer) toast('info', el.dataset.signupOnly ?? '');
+        else goToDeposit(code);
+        return;
+      }
+      if (!signUpOffer) setBonusCode(code);
+      location.assign(`${localHref('/sign-up')}?promo_code=${encodeURIComponent(code)}`);
+    });
   },
 };
 

@@ -5,6 +5,7 @@ import { call } from '../lib/api.ts';
 import { localHref, pageLocale, pageText } from '../lib/browser.ts';
 import type { ListedGame } from '../shared/schemas/games.ts';
 import { $session, restoreSession } from './session.ts';
+import { loadSettings } from './settings.ts';
 import { $gamePlay, $overlay, type GamePlay, openModal, type PlayMode, toast } from './ui.ts';
 
 /** The pause between the game URL's arrival and the player opening (contract §6.3). */
@@ -125,8 +126,9 @@ export async function playForReal(): Promise<void> {
 }
 
 /**
- * Reopens the game named in the address (?play=<slug>&mode=…), once per page:
- * real play only for a logged-in player, free play for anyone else.
+ * Reopens the game named in the address (?play=<slug>&mode=…), once per page (a shared
+ * link, a reload, a slide's button): real play only for a logged-in player, free play for
+ * a guest where the market allows it; where it does not, the login, and then the game.
  */
 export async function resumeFromAddress(find: (slug: string) => LaunchableGame | undefined): Promise<void> {
   const params = new URLSearchParams(location.search);
@@ -138,6 +140,12 @@ export async function resumeFromAddress(find: (slug: string) => LaunchableGame |
     return;
   }
   await restoreSession();
+  if (!$session.get().loggedIn && (await loadSettings())?.market?.guestFreePlay === false) {
+    const then = new URL(location.href);
+    then.searchParams.set('mode', 'real');
+    openModal('login', { afterLoginPage: `${then.pathname}${then.search}` });
+    return;
+  }
   const mode: PlayMode = params.get('mode') === 'real' && $session.get().loggedIn ? 'real' : 'fun';
   if (!(await launchGame(game, mode))) writeAddress(null);
 }

@@ -12,6 +12,8 @@ export interface ModalState {
   credentials?: { username: string; password: string };
   /** After login, go to /online-casino (a normal login) or stay (after registration). */
   redirect?: boolean;
+  /** The page to go to after a successful login (the game a guest could not play for free). */
+  afterLoginPage?: string;
   /** The modal to open after a successful login (the welcome dialog after registration). */
   afterLogin?: ModalName;
   /** reset-password: the token of the emailed link. */

@@ -33,7 +33,7 @@ describe('wallet currency in the browser', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     mail = await startMailCatcher(e2eServer().smtpPort);
-    // A player from India with TENFREE: ₹10.00 of bonus once the mailed link is followed.
+    // A player from India with TENFREE: ₹1,000.00 of bonus once the mailed link is followed.
     const email = `asha.${suffix}@example.test`;
     const registered = await post('front/register_player', {
       ...indian,
@@ -57,7 +57,7 @@ describe('wallet currency in the browser', () => {
     expect(registered).toEqual({ status: 1 });
     const link = (await mail.next(email)).links.find((l) => l.includes('activation_token=')) ?? '';
     const token = new URL(link).searchParams.get('activation_token') ?? '';
-    expect(await post('front/activate_account', { token })).toMatchObject({ status: 1, bonus: { currency: 'INR', amount: 10, state: 'granted' } });
+    expect(await post('front/activate_account', { token })).toMatchObject({ status: 1, bonus: { currency: 'INR', amount: 1000, state: 'granted' } });
   });
   afterAll(async () => {
     await browser?.close();
@@ -73,8 +73,8 @@ describe('wallet currency in the browser', () => {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       await logInOn(page, `/${locale}/online-casino`, indian);
-      await page.locator(`[data-testid=total-balance]:has-text("${rupees(10)}")`).waitFor();
-      expect(await page.getByTestId('bonus-balance').textContent()).toBe(rupees(10));
+      await page.locator(`[data-testid=total-balance]:has-text("${rupees(1000)}")`).waitFor();
+      expect(await page.getByTestId('bonus-balance').textContent()).toBe(rupees(1000));
       expect(await page.getByTestId('real-balance').textContent()).toBe(rupees(0));
 
       // Real play: the game's own frame counts the same rupees.
@@ -82,20 +82,20 @@ describe('wallet currency in the browser', () => {
       await card.locator('.btn-primary').click();
       const game = page.frameLocator('[data-game-player] iframe');
       await game.locator('#mode[data-mode=real]').waitFor();
-      await game.locator('#balance', { hasText: rupees(10) }).waitFor();
+      await game.locator('#balance', { hasText: rupees(1000) }).waitFor();
 
       // The account: balances, the wagering in rupees, and the bonus in the transaction list.
       await page.goto(`${baseUrl}/${locale}/user-management?tab=2`);
       const balances = page.getByTestId('account-balances');
       await balances.waitFor();
       await page.getByTestId('wagering-progress').waitFor();
-      expect(await balances.textContent()).toContain(rupees(10));
-      expect(await page.locator('.acct-funds').textContent()).toContain(rupees(400));
+      expect(await balances.textContent()).toContain(rupees(1000));
+      expect(await page.locator('.acct-funds').textContent()).toContain(rupees(40_000));
       expect(await page.locator('.acct-funds').textContent()).not.toContain('€');
       await page.goto(`${baseUrl}/${locale}/user-management?tab=7`);
       const row = page.getByTestId('transaction-table').locator('tbody tr').first();
       await row.waitFor();
-      expect(await row.textContent()).toContain(rupees(10));
+      expect(await row.textContent()).toContain(rupees(1000));
       expect(errors).toEqual([]);
       await context.close();
     },

@@ -18,7 +18,7 @@ describe('site content', () => {
       'front/get_promotion_template',
       { language: 'en' },
     );
-    expect(list.body.templateList.map((p) => p.promo_code)).toEqual(['WELCOME100', 'TENFREE', 'RELOAD50', 'WELCOME3000', 'SPORTS20']);
+    expect(list.body.templateList.map((p) => p.promo_code)).toEqual(['WELCOME100', 'TENFREE', 'RELOAD50', 'WELCOME3000', 'SPORTS20', 'BINGO50']);
     const first = list.body.templateList[0];
     const one = await api.json<{ templateList: { title: string }[] }>('front/get_promotion_template', { language: 'en', bonus_id: first?.bonus_id });
     expect(one.body.templateList).toHaveLength(1);

@@ -1,7 +1,8 @@
 // "A user-facing promise names only what exists": the seeded English pages may name a
 // safer-gambling tool only when the call that implements it is a route of the app and the
 // account menu has the tab they send the player to; no seeded promotion, slide or landing
-// names bingo but the catalogue's bingo rooms (which exist since issue 13); the identity check and
+// names bingo but the catalogue's bingo rooms (which exist since issue 13) and the bingo bonus
+// for them (BINGO50 and its two landings); the identity check and
 // two-factor login are named only with the calls behind them and the tabs they happen in; and the
 // pages claim no check or product we do not have (instant checks, codes by SMS, live dealers).
 import { eq, ilike, or } from 'drizzle-orm';
@@ -134,7 +135,7 @@ describe('promises of the seeded pages', () => {
     expect(pages.about_us).toContain('href="/fairness"');
   });
 
-  it('names bingo only as the catalogue’s bingo rooms, and offers no bingo bonus', async () => {
+  it('names bingo only as the catalogue’s bingo rooms, and its bingo bonus only for those rooms', async () => {
     const db = api.ctx.database.db;
     // Every game called bingo is a bingo room (scheduled draws, tickets through the wallet), and both rooms are there.
     const named = await db
@@ -142,14 +143,23 @@ describe('promises of the seeded pages', () => {
       .from(games)
       .where(or(ilike(games.name, '%bingo%'), ilike(games.slug, '%bingo%')));
     expect(named.map((g) => g.engine).sort()).toEqual(['bingo-75', 'bingo-90']);
-    const offers = await api.json('front/get_promotion_template', { language: 'en' });
-    expect(JSON.stringify(offers.body)).not.toMatch(/bingo/i);
+    // BINGO50 is bonus money, which the rooms' ticket purchases (wallet bets) spend and count in full towards its wagering.
+    const [offer] = await db.select().from(promotions).where(eq(promotions.promoCode, 'BINGO50'));
+    expect(offer).toMatchObject({ bonusKind: 'percent', bonusValue: 50, wageringMultiplier: 20, depositRule: 'any', bonusValidDays: 30 });
+    const offers = await api.json<{ templateList: { promo_code: string }[] }>('front/get_promotion_template', { language: 'en' });
+    const bingo = JSON.stringify(offers.body.templateList.filter((t) => t.promo_code === 'BINGO50'));
+    expect(bingo).toMatch(/90-ball and 75-ball bingo rooms/);
+    expect(bingo).not.toMatch(/video bingo|bingo hall|live bingo/i);
+    expect(JSON.stringify(offers.body.templateList.filter((t) => t.promo_code !== 'BINGO50'))).not.toMatch(/bingo/i);
     const slides = await api.json('front/get_slider', { lan: 'en', is_mobile: false });
     expect(JSON.stringify(slides.body)).not.toMatch(/bingo|live dealer|real dealers/i);
-    for (const [slug, landing] of Object.entries(LANDINGS)) expect(`${slug} ${landing.offer} ${landing.promoCode}`).not.toMatch(/bingo/i);
-    expect(JSON.stringify(en.landing)).not.toMatch(/bingo/i);
-    const codes = await db.select({ code: promotions.promoCode }).from(promotions);
-    expect(codes.map((c) => c.code)).not.toContain('BINGO50');
+    // The bingo landings offer that code; no other landing names bingo.
+    for (const [slug, landing] of Object.entries(LANDINGS)) {
+      if (/bingo/i.test(slug)) expect(landing).toMatchObject({ offer: 'bingo50', promoCode: 'BINGO50' });
+      else expect(`${slug} ${landing.offer} ${landing.promoCode}`).not.toMatch(/bingo/i);
+    }
+    expect(Object.keys(LANDINGS).filter((slug) => /bingo/i.test(slug))).toEqual(['bingo50', 'frbingo50']);
+    expect(en.landing.bingo50_lead).toMatch(/BINGO50/);
   });
 
   it('offers SPORTS20 as the free bet the sportsbook takes, with the terms its texts name', async () => {
@@ -168,7 +178,7 @@ describe('promises of the seeded pages', () => {
     expect([...routes]).toContain('front/get_free_bets');
     const offers = await api.json('front/get_promotion_template', { language: 'en' });
     const text = JSON.stringify(offers.body);
-    for (const term of [/SPORTS20/, /€20 free bet/, /€50 or more/, /1\.50/, /30 days/, /not returned/i]) expect(text).toMatch(term);
+    for (const term of [/SPORTS20/, /€20\.00 free bet/, /€50\.00 or more/, /1\.50/, /30 days/, /not returned/i]) expect(text).toMatch(term);
     expect(text).not.toMatch(/wagering 10×|sports deposit/i);
   });
 });

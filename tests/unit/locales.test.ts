@@ -100,6 +100,8 @@ describe('locale catalogs', () => {
       // "The deposit for {0} is complete!", "The amount {0} could not be deposited!": {0} is money, not a count.
       'is',
       'could',
+      // "{0} free, no deposit needed": an offer's amount.
+      'free',
     ]);
     const counting = Object.entries(en).flatMap(([ns, keys]) =>
       Object.entries(keys)

@@ -45,7 +45,7 @@ export default function LoginModal({ locale, state, onClose }: Props) {
       return;
     }
     onClose();
-    const wanted = takeWantedPage();
+    const wanted = state.afterLoginPage ?? takeWantedPage();
     if (wanted) location.assign(wanted);
     else if (state.redirect) location.assign(localizePath('/online-casino', locale));
   }

@@ -7,7 +7,7 @@ import { i18n } from '../../stores/i18n.ts';
 import { loadRegistrationBonus } from '../../stores/account.ts';
 import { $session } from '../../stores/session.ts';
 import { RegistrationBonusNote } from '../account/BonusNote.tsx';
-import { goToDeposit } from '../../stores/ui.ts';
+import { bonusCode, goToDeposit } from '../../stores/ui.ts';
 import { Modal } from './Modal.tsx';
 import { welcomeText } from './welcome-text.ts';
 
@@ -36,7 +36,8 @@ export default function WelcomeDialog({ locale, onClose }: { locale: Locale; onC
   useEffect(() => {
     if (left <= 0) {
       onClose();
-      goToDeposit();
+      // An offer claimed before the sign-up (its code remembered) goes with the first deposit.
+      goToDeposit(bonusCode());
       return;
     }
     const timer = setTimeout(() => setLeft(left - 1), 1000);
@@ -62,7 +63,7 @@ export default function WelcomeDialog({ locale, onClose }: { locale: Locale; onC
           className="btn btn-primary"
           onClick={() => {
             onClose();
-            goToDeposit();
+            goToDeposit(bonusCode());
           }}
         >
           {t.deposit_now}

@@ -15,6 +15,7 @@ export interface ContentFields {
   body?: string | undefined;
   image_url?: string | null | undefined;
   mobile?: boolean | undefined;
+  link?: string | null | undefined;
   position?: number | undefined;
 }
 
@@ -26,6 +27,7 @@ function cleanFields(p: ContentFields): Partial<typeof siteContent.$inferInsert>
   if (p.body !== undefined) out.body = sanitizeContent(p.body);
   if (p.image_url !== undefined) out.imageUrl = p.image_url;
   if (p.mobile !== undefined) out.mobile = p.mobile;
+  if (p.link !== undefined) out.link = p.link;
   if (p.position !== undefined) out.position = p.position;
   return out;
 }

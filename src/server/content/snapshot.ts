@@ -4,10 +4,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../shared/locales.ts';
 import type { Executor } from '../db/client.ts';
-import { gameGroups, promotions, siteContent } from '../db/schema/index.ts';
+import { gameGroups, promotionAmounts, promotions, siteContent } from '../db/schema/index.ts';
 import { allListedGames } from '../games/listing.ts';
 import type { ListedGame } from '../../shared/schemas/games.ts';
 import type { PromotionText, SiteSnapshot } from '../../shared/site-snapshot.ts';
+import { offerTermsOf } from './offers.ts';
 import { FAQ_TABS } from '../../shared/content.ts';
 import { read } from '../wallet/connection.ts';
 
@@ -23,6 +24,7 @@ export async function readSnapshot(db: Executor, now: number = Date.now()): Prom
   const groups = await db.select().from(gameGroups).orderBy(asc(gameGroups.type), asc(gameGroups.position));
   const promos = await db.select().from(promotions).where(eq(promotions.status, 'active')).orderBy(asc(promotions.position), asc(promotions.id));
   const content = await db.select().from(siteContent).orderBy(asc(siteContent.position), asc(siteContent.id));
+  const amounts = await db.select().from(promotionAmounts);
   const lobby = await allListedGames(db);
   const snapshot: SiteSnapshot = {
     gameGroups: groups.map((g) => ({ id: g.id, name: g.groupName, slug: g.groupSlug, type: g.type, status: g.status })),
@@ -30,6 +32,7 @@ export async function readSnapshot(db: Executor, now: number = Date.now()): Prom
     games: lobby,
     gameProviders: providersOf(lobby),
     promotions: [],
+    offers: promos.map((p) => offerTermsOf(p, amounts)),
     pages: {},
     slider: {},
     licenseLine: {},
@@ -59,6 +62,7 @@ export async function readSnapshot(db: Executor, now: number = Date.now()): Prom
         cta: row.brief,
         image: row.imageUrl ?? '',
         mobileImage: mobile?.imageUrl ?? row.imageUrl ?? '',
+        link: row.link,
       });
     }
   }
@@ -67,6 +71,8 @@ export async function readSnapshot(db: Executor, now: number = Date.now()): Prom
     id: p.id,
     code: p.promoCode,
     imageUrl: p.imageUrl,
+    depositRule: p.depositRule,
+    terms: offerTermsOf(p, amounts),
     texts: Object.fromEntries(LOCALES.flatMap((l) => (texts.has(`${p.id}:${l}`) ? [[l, texts.get(`${p.id}:${l}`)]] : []))),
   }));
   // A promotion without an English text cannot be shown anywhere.

@@ -28,7 +28,10 @@ export interface GameGroup {
 
 export const content = {
   'front/get_promotion_template': post(promotionTemplateParams, reply<Ok & { templateList: PromotionTemplate[] }>()),
-  'front/get_slider': post(sliderParams, reply<Ok & { sliderList: { image_url: string | null; title: string; text: string; cta: string }[] }>()),
+  'front/get_slider': post(
+    sliderParams,
+    reply<Ok & { sliderList: { image_url: string | null; title: string; text: string; cta: string; link: string | null }[] }>(),
+  ),
   'front/get_content_template': post(contentTemplateParams, reply<Ok & { templateList: ContentTemplate[] }>()),
   'front/get_faq_template': post(languageParams, reply<Ok & { templateList: ContentTemplate[] }>()),
   'front/get_footer_template': post(languageParams, reply<Ok & { templateList: { content: string }[] }>()),

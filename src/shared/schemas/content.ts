@@ -22,6 +22,11 @@ const contentFields = {
     .nullable()
     .optional(),
   mobile: z.boolean().optional(),
+  /** A slide's button: a site path, or `bonus:<code>` for a promotion's claim. */
+  link: text({ max: 500 })
+    .regex(/^(\/[\w\-./?=&%]*|bonus:[A-Za-z0-9_-]{1,50})$/, 'invalid_url')
+    .nullable()
+    .optional(),
   position: z.number().int().min(0).max(10_000).optional(),
 };
 

@@ -88,20 +88,20 @@ describe('registration chooses the wallet currency', () => {
 });
 
 describe('TENFREE in rupees', () => {
-  it('credits an Indian player ₹10.00 to wager ₹400.00, at most ₹100.00 to cash out, through the rupee house', async () => {
+  it('credits an Indian player ₹1,000.00 to wager ₹40,000.00, at most ₹10,000.00 to cash out, through the rupee house', async () => {
     const first = `Asha${randomBytes(3).toString('hex')}`;
     const indian = await signUp({ country: 'IN', interface_local: 'in', promo_code: 'TENFREE', email: `${first.toLowerCase()}@mail.test`, first_name: first });
     const awaiting = await api.json<{ bonus: RegistrationBonusInfo }>('front/get_registration_bonus', {}, { token: indian.accessToken });
-    expect(awaiting.body.bonus).toMatchObject({ currency: 'INR', amount: 10, wagering_required: 400, max_cashout: 100, state: 'awaiting_activation' });
+    expect(awaiting.body.bonus).toMatchObject({ currency: 'INR', amount: 1000, wagering_required: 40_000, max_cashout: 10_000, state: 'awaiting_activation' });
 
     const letter = await mail.next(indian.form.email as string);
     const token = new URL(letter.links[0] ?? '').searchParams.get('activation_token') ?? '';
     const activated = await api.json<{ bonus: RegistrationBonusInfo }>('front/activate_account', { token });
-    expect(activated.body.bonus).toMatchObject({ currency: 'INR', amount: 10, state: 'granted', status: 'active' });
+    expect(activated.body.bonus).toMatchObject({ currency: 'INR', amount: 1000, state: 'granted', status: 'active' });
     const balance = await api.json<PlayerBalanceReply>('front/get_player_balance', {}, { token: indian.accessToken });
     expect(balance.body).toMatchObject({
-      player: { currency: 'INR', bonus_balance: 10, wagering: { required: 400 } },
-      bonus: { promo_code: 'TENFREE', currency: 'INR', amount: 10, max_cashout: 100 },
+      player: { currency: 'INR', bonus_balance: 1000, wagering: { required: 40_000 } },
+      bonus: { promo_code: 'TENFREE', currency: 'INR', amount: 1000, max_cashout: 10_000 },
     });
     const [house] = await rows<{ currency: string; amount: string | number }>(
       api.ctx.database.db,
@@ -109,7 +109,7 @@ describe('TENFREE in rupees', () => {
           where o.player_id = ${indian.playerId} and o.kind = 'bonus_grant' and a.kind = 'house'`,
     );
     expect(house).toMatchObject({ currency: 'INR' });
-    expect(Number(house?.amount)).toBe(-1000);
+    expect(Number(house?.amount)).toBe(-100_000);
   });
 
   it('refuses a code with no amount in the new wallet currency at sign-up, and says why; a euro sign-up may use it', async () => {

@@ -155,12 +155,13 @@ describe('a deposit bonus', () => {
     expect((await bonusOf(id))?.details).toMatchObject({ bonus: { refused: 'bonus_once_per_person' } });
   });
 
-  it('gives the bonus in rupees to a rupee wallet, as the in texts promise (WELCOME100: 100% up to ₹200.00)', async () => {
+  it('gives the bonus in rupees to a rupee wallet, as the in texts promise (WELCOME100: 100% up to ₹20,000.00)', async () => {
     const p = await person('INR');
-    await deposit(p.token, '2000', 'WELCOME100');
-    const balance = await readBalance(api.ctx.database.db, p.id);
-    expect(balance).toMatchObject({ real: 200_000, currency: 'INR' });
-    expect(balance.bonus).toBe(20_000);
+    await deposit(p.token, '1000', 'WELCOME100');
+    expect(await readBalance(api.ctx.database.db, p.id)).toMatchObject({ real: 100_000, bonus: 100_000, currency: 'INR' });
+    const q = await person('INR');
+    await deposit(q.token, '30000', 'WELCOME100');
+    expect(await readBalance(api.ctx.database.db, q.id)).toMatchObject({ real: 3_000_000, bonus: 2_000_000, currency: 'INR' });
   });
 
   it('two first deposits with a welcome code at once: one bonus', async () => {

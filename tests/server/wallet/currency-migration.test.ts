@@ -162,11 +162,11 @@ describe('the currencies migration on a ledger with money in it', () => {
     expect(audit.currencies).toEqual({ EUR: { total: 0, playersTotal: 8_500 }, INR: { total: 0, playersTotal: 66_000 } });
   });
 
-  it('offers the seeded promotions in rupees with the figures the `in` texts promise', async () => {
+  it('offers the seeded promotions in rupees with rupee figures of their own (0027 replaced the euro figures 0009 copied)', async () => {
     const inr = await one<{ bonus_value: string | number; max_cashout: string | number }>(
       sql`select a.bonus_value, a.max_cashout from promotion_amounts a join promotions p on p.id = a.promotion_id where p.promo_code = 'TENFREE' and a.currency = 'INR'`,
     );
-    expect([Number(inr.bonus_value), Number(inr.max_cashout)]).toEqual([1000, 10_000]);
+    expect([Number(inr.bonus_value), Number(inr.max_cashout)]).toEqual([100_000, 1_000_000]);
   });
 
   it('lets the wallet go on: a rupee bet lands on the rupee house, and entries are immutable again', async () => {

@@ -85,6 +85,12 @@ export const siteContent = pgTable(
     imageUrl: text('image_url'),
     /** Slider: the variant for narrow screens. */
     mobile: boolean('mobile').notNull().default(false),
+    /**
+     * Slider: where the slide's button goes, a site path (`/sports`, a game as
+     * `/online-casino?play=<slug>&mode=real`) or `bonus:<code>` (the promotion's claim:
+     * the deposit with its code for a player, sign-up with it for a guest).
+     */
+    link: text('link'),
     position: integer('position').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,7 +2,9 @@ import type { Reply } from '../../../shared/contract/index.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { contentTemplateParams, gameGroupListParams, languageParams, promotionTemplateParams, sliderParams } from '../../../shared/schemas/content.ts';
+import { allOfferTerms, withFigures } from '../../content/offers.ts';
 import { localizedContent, localizedPromotions } from '../../content/queries.ts';
+import type { Locale } from '../../../shared/locales.ts';
 import type { ServerContext } from '../../context.ts';
 import { gameGroups } from '../../db/schema/index.ts';
 import { type AppEnv, parseBody } from '../../http.ts';
@@ -14,22 +16,30 @@ export function contentRoutes({ database }: ServerContext) {
     .post('/get_promotion_template', async (c) => {
       const { language, bonus_id } = await parseBody(c, promotionTemplateParams);
       const found = await localizedPromotions(db, language, bonus_id);
-      const templateList = found.map(({ promotion, text }) => ({
-        bonus_id: promotion.id,
-        title: text.title,
-        image_url: text.imageUrl ?? promotion.imageUrl,
-        brief_text: text.brief,
-        text: text.body,
-        promo_code: promotion.promoCode,
-      }));
+      const offers = await allOfferTerms(db);
+      const locale = language as Locale;
+      const templateList = found.map(({ promotion, text }) => {
+        const own = offers.find((o) => o.code === promotion.promoCode);
+        const fill = (t: string) => withFigures(t, locale, offers, own);
+        return {
+          bonus_id: promotion.id,
+          title: fill(text.title),
+          image_url: text.imageUrl ?? promotion.imageUrl,
+          brief_text: fill(text.brief),
+          text: fill(text.body),
+          promo_code: promotion.promoCode,
+        };
+      });
       return c.json({ status: 1, templateList } satisfies Reply<'front/get_promotion_template'>);
     })
     .post('/get_slider', async (c) => {
       const { lan, is_mobile } = await parseBody(c, sliderParams);
       const rows = await localizedContent(db, 'slider', lan, { mobile: is_mobile });
+      const offers = await allOfferTerms(db);
+      const fill = (t: string) => withFigures(t, lan as Locale, offers);
       return c.json({
         status: 1,
-        sliderList: rows.map((r) => ({ image_url: r.imageUrl, title: r.title, text: r.body, cta: r.brief })),
+        sliderList: rows.map((r) => ({ image_url: r.imageUrl, title: fill(r.title), text: fill(r.body), cta: r.brief, link: r.link })),
       } satisfies Reply<'front/get_slider'>);
     })
     .post('/get_content_template', async (c) => {
