@@ -10,6 +10,8 @@ export interface Landing {
   offer: LandingOffer;
   promoCode?: string;
   image: string;
+  /** A game the landing's button opens instead of sign-up (in free play for a guest where the market allows it, else the login first), and its label's key. */
+  play?: { href: string; label: string };
 }
 
 export const LANDINGS: Record<string, Landing> = {
@@ -26,7 +28,12 @@ export const LANDINGS: Record<string, Landing> = {
   en3000welcomebonus: { offer: 'welcome3000', promoCode: 'WELCOME3000', image: '/promotions/high-roller.svg' },
 };
 
-export const AVIATOR: Landing = { offer: 'aviator', image: '/welcome/welcome.svg' };
+// The crash-game campaign addresses of SPEC §2 (/ip/aviator, /ip/aviatorfr): our crash game is Eagle Crash.
+export const AVIATOR: Landing = {
+  offer: 'aviator',
+  image: '/slider/2.svg',
+  play: { href: '/online-casino?play=eagle-crash&mode=real', label: 'aviator_play' },
+};
 
 /** The figures each landing message takes as {0}, {1}: `landing.free10_terms` is "{0} bonus … maximum cash-out {1}". */
 export const LANDING_FIGURES: Record<LandingOffer, Partial<Record<'title' | 'lead' | 'terms', readonly OfferFigure[]>>> = {

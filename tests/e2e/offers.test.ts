@@ -151,6 +151,20 @@ describe.each(CTA_LOCALES)('calls to action on the %s pages', (locale) => {
     await context.close();
   });
 
+  it('the crash campaign (/ip/aviator, /ip/aviatorfr) names our crash game, and its button opens Eagle Crash', async () => {
+    const { context, page } = await visitor(locale, false);
+    for (const game of ['aviator', 'aviatorfr']) {
+      await open(page, localizePath(`/ip/${game}`, locale));
+      expect(await page.locator('h1').textContent()).toBe(t().landing?.aviator_title);
+      await page.locator('.landing-cta', { hasText: t().landing?.aviator_play ?? '' }).click();
+      const player = page.locator('[data-game-player]');
+      await player.waitFor();
+      expect(await player.getAttribute('data-mode')).toBe('fun');
+      expect(await page.locator('[data-game-player] .game-title').textContent()).toContain('Eagle Crash');
+    }
+    await context.close();
+  });
+
   it('every promotion’s "Get bonus now": a guest signs up with its code; a player deposits with it, or learns a sign-up offer is for new accounts', async () => {
     const guest = await visitor(locale, false);
     const player = await visitor(locale, true);
