@@ -3,7 +3,7 @@
 import { afterEach, expect, vi } from 'vitest';
 import { type ManualClock, manualClock } from '../../src/server/clock.ts';
 import type { Executor } from '../../src/server/db/client.ts';
-import { auditLedger } from '../../src/server/wallet/index.ts';
+import { auditLedger, balancedPerCurrency } from '../../src/server/wallet/index.ts';
 import { suiteApi, type TestApi } from './app.ts';
 import { newKey } from './wallet.ts';
 
@@ -37,7 +37,9 @@ export async function launchGame(api: TestApi, slug: string, token?: string, lan
 /** A fresh round id of the form a game page sends. */
 export const newRoundId = () => newKey('round').replace('-', '_');
 
-/** Every account of the ledger sums as it should: nothing lost, nothing negative, no drift. */
+/** Every account of the ledger sums as it should: each currency to zero, nothing lost, nothing negative, no drift. */
 export async function expectBalancedLedger(db: Executor): Promise<void> {
-  expect(await auditLedger(db)).toMatchObject({ total: 0, negativeAccounts: [], driftedAccounts: [], unbalancedOperations: [] });
+  const audit = await auditLedger(db);
+  expect(audit).toMatchObject({ total: 0, negativeAccounts: [], driftedAccounts: [], unbalancedOperations: [] });
+  expect(balancedPerCurrency(audit)).toBe(true);
 }

@@ -8,9 +8,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { rows } from '../../../src/server/db/client.ts';
 import { PENDING_DEPOSIT_MINUTES } from '../../../src/server/payments/service.ts';
 import { heldDeposits, releaseHeldDeposit, returnHeldDeposit } from '../../../src/server/payments/desk.ts';
-import { auditLedger, balancedPerCurrency } from '../../../src/server/wallet/index.ts';
 import { clockedSuite } from '../../helpers/app.ts';
 import { newPlayer, paymentIdOf, paymentRow, postWebhook, realBalance } from './helpers.ts';
+import { expectBalancedLedger } from '../../helpers/studio.ts';
 
 const { api, clock } = clockedSuite();
 const staff = { staffId: null, via: 'test' };
@@ -35,12 +35,6 @@ let addresses = 0;
 async function player() {
   addresses++;
   return { ...(await newPlayer(api)), ip: `198.51.100.${addresses}` };
-}
-
-async function expectBalanced() {
-  const audit = await auditLedger(api.ctx.database.db);
-  expect(balancedPerCurrency(audit)).toBe(true);
-  expect([audit.negativeAccounts, audit.driftedAccounts, audit.unbalancedOperations]).toEqual([[], [], []]);
 }
 
 describe("a processor's daily limit", () => {
@@ -75,7 +69,7 @@ describe("a processor's daily limit", () => {
     expect((await paid(b, 500_000, `evt_${b}_again`)).body).toMatchObject({ status: 1 });
     expect(await realBalance(api, p.id)).toBe(1_000_000);
     expect((await heldDeposits(api.ctx)).map((h) => h.id)).toContain(b);
-    await expectBalanced();
+    await expectBalancedLedger(api.ctx.database.db);
   });
 
   it('credits at most what fits when payments arrive at once', async () => {
@@ -91,7 +85,7 @@ describe("a processor's daily limit", () => {
     expect(await realBalance(api, p.id)).toBe(1_000_000);
     const states = await Promise.all(ids.map(async (id) => (await paymentRow(api, id))?.status));
     expect(states.sort()).toEqual(['complete', 'complete', 'held']);
-    await expectBalanced();
+    await expectBalancedLedger(api.ctx.database.db);
   });
 
   it('lets staff credit a held deposit all the same, or give it back, once, audited', async () => {
@@ -125,7 +119,7 @@ describe("a processor's daily limit", () => {
       `release_held_deposit payment:${kept}`,
       `return_held_deposit payment:${given}`,
     ]);
-    await expectBalanced();
+    await expectBalancedLedger(api.ctx.database.db);
   });
 });
 

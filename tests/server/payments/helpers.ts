@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../../../src/server/db/client.ts';
 import { signedWebhook } from '../../../src/server/payments/sandbox/common.ts';
 import type { WebhookEvent } from '../../../src/server/payments/types.ts';
-import { readBalance } from '../../../src/server/wallet/index.ts';
+import { readBalance, walletOf } from '../../../src/server/wallet/index.ts';
 import type { TestApi } from '../../helpers/app.ts';
 import { markVerified } from '../../helpers/documents.ts';
-import { createPlayers, tokenFor } from '../../helpers/wallet.ts';
+import { createPlayers, newKey, tokenFor } from '../../helpers/wallet.ts';
 
 export async function newPlayer(api: TestApi, currency = 'EUR'): Promise<{ id: number; token: string }> {
   const [id] = (await createPlayers(api.ctx.database.db, 1, currency)) as [number];
@@ -39,6 +39,15 @@ export async function requestedWithdrawal(api: TestApi, player: { id: number; to
   );
   if (!body.result) throw new Error(`withdrawal refused: ${body.message}`);
   return body.result.transactionId;
+}
+
+/** A player with `cents` of real money and a verified identity (withdrawals wait for one under the default profile). */
+export async function verifiedPlayer(api: TestApi, cents = 10_000): Promise<{ id: number; token: string }> {
+  const p = await newPlayer(api);
+  await markVerified(api.ctx.database.db, p.id);
+  const o = await walletOf(api.ctx).deposit({ key: newKey('dep'), playerId: p.id, amount: cents, provider: 'test' });
+  if (!o.ok) throw new Error(o.code);
+  return p;
 }
 
 export const realBalance = async (api: TestApi, id: number) => (await readBalance(api.ctx.database.db, id)).real;

@@ -2,27 +2,21 @@
 // request with its bank form and refusal codes, cancel, the desk's approve / reject /
 // refund, the races (cancel against approval, two withdrawals for the same money, a
 // withdrawal against a bet), and another player's withdrawal out of reach.
-import { markVerified } from '../../helpers/documents.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPaymentsCommand } from '../../../src/server/payments/cli.ts';
 import { approveWithdrawal, refundDeposit, rejectWithdrawal } from '../../../src/server/payments/desk.ts';
 import { signPayload } from '../../../src/server/payments/signature.ts';
-import { auditLedger, balancedPerCurrency, walletOf } from '../../../src/server/wallet/index.ts';
+import { walletOf } from '../../../src/server/wallet/index.ts';
 import { type TestApi, testApi } from '../../helpers/app.ts';
 import { newKey } from '../../helpers/wallet.ts';
-import { BANK, follow, newPlayer, paymentIdOf, paymentRow, postWebhook, realBalance } from './helpers.ts';
+import { BANK, follow, newPlayer, paymentIdOf, paymentRow, postWebhook, realBalance, verifiedPlayer } from './helpers.ts';
+import { expectBalancedLedger } from '../../helpers/studio.ts';
 
 let api: TestApi;
 beforeAll(async () => {
   api = await testApi({ WEBHOOK_SECRET_PREVIOUS: 'p'.repeat(40) }, { demo: false });
 });
 afterAll(() => api.close());
-
-async function expectBalanced() {
-  const audit = await auditLedger(api.ctx.database.db);
-  expect(balancedPerCurrency(audit)).toBe(true);
-  expect([audit.negativeAccounts, audit.driftedAccounts, audit.unbalancedOperations]).toEqual([[], [], []]);
-}
 
 type Reply = { status: number; tx_id?: string; redirect_url?: string; message?: string };
 
@@ -87,7 +81,7 @@ describe('webhooks', () => {
     expect((await postWebhook(api, 3, 'sandbox-wallet', { id: `evt_${id}_failed_late`, type: 'payment.failed', reference: id })).status).toBe(200);
     expect(await realBalance(api, player.id)).toBe(5_000);
     expect((await paymentRow(api, id))?.status).toBe('complete');
-    await expectBalanced();
+    await expectBalancedLedger(api.ctx.database.db);
   });
 
   it('a wrong amount is refused, an unknown event type is acknowledged and ignored', async () => {
@@ -108,14 +102,7 @@ beforeAll(async () => {
   SECRET.value = providerSecret(api.ctx.config.webhookSecret, 'sandbox-wallet');
 });
 
-async function fundedPlayer(cents = 10_000) {
-  const p = await newPlayer(api);
-  // Withdrawals wait for a verified identity (the default jurisdiction profile): this suite is about what comes after.
-  await markVerified(api.ctx.database.db, p.id);
-  const o = await walletOf(api.ctx).deposit({ key: newKey('dep'), playerId: p.id, amount: cents, provider: 'test' });
-  if (!o.ok) throw new Error(o.code);
-  return p;
-}
+const fundedPlayer = (cents = 10_000) => verifiedPlayer(api, cents);
 
 const withdraw = (token: string, amount: unknown, extra: object = {}) =>
   api.json<Reply & { result?: { amount: number; transactionId: number } }>(
@@ -150,7 +137,7 @@ describe('withdrawals', () => {
       status: 0,
       message: 'withdrawal_not_pending',
     });
-    await expectBalanced();
+    await expectBalancedLedger(api.ctx.database.db);
   });
 
   it('refuses with distinct codes: below minimum, over the limit, insufficient, wager not met; a bad IBAN or SWIFT', async () => {
@@ -186,7 +173,7 @@ describe('withdrawals', () => {
       expect([cancel.body.status === 1, approve.ok].filter(Boolean)).toHaveLength(1);
       expect(await realBalance(api, p.id)).toBe(cancel.body.status === 1 ? 10_000 : 5_000);
     }
-    await expectBalanced();
+    await expectBalancedLedger(api.ctx.database.db);
   });
 
   it('two withdrawals for the same money, and a withdrawal against a bet: one wins', async () => {
@@ -200,7 +187,7 @@ describe('withdrawals', () => {
     ]);
     expect([w.body.status === 1, bet.ok].filter(Boolean)).toHaveLength(1);
     expect(await realBalance(api, q.id)).toBe(2_000);
-    await expectBalanced();
+    await expectBalancedLedger(api.ctx.database.db);
   });
 
   it("another player's withdrawal cannot be cancelled; reject returns the money; refund takes a deposit back", async () => {

@@ -7,12 +7,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../../src/server/db/client.ts';
 import { approveWithdrawal, refundDeposit } from '../../../src/server/payments/desk.ts';
-import { auditLedger, balancedPerCurrency, readBalance, walletOf } from '../../../src/server/wallet/index.ts';
+import { readBalance, walletOf } from '../../../src/server/wallet/index.ts';
 import { type TestApi, testApi } from '../../helpers/app.ts';
-import { markVerified } from '../../helpers/documents.ts';
 import { engine } from '../../helpers/db.ts';
 import { newKey } from '../../helpers/wallet.ts';
-import { BANK, follow, newPlayer, paymentIdOf } from './helpers.ts';
+import { BANK, follow, newPlayer, paymentIdOf, verifiedPlayer } from './helpers.ts';
+import { expectBalancedLedger } from '../../helpers/studio.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -23,13 +23,7 @@ afterAll(() => api.close());
 const staff = { staffId: null, via: 'test' };
 type Reply = { status: number; message?: string; errors?: Record<string, string>; result?: { transactionId: number } };
 
-async function fundedPlayer(cents = 10_000) {
-  const p = await newPlayer(api);
-  await markVerified(api.ctx.database.db, p.id);
-  const o = await walletOf(api.ctx).deposit({ key: newKey('dep'), playerId: p.id, amount: cents, provider: 'test' });
-  if (!o.ok) throw new Error(o.code);
-  return p;
-}
+const fundedPlayer = (cents = 10_000) => verifiedPlayer(api, cents);
 
 const withdraw = (token: string, body: Record<string, unknown>) => api.json<Reply>('payment/send_withdrawal_request', { amount: 20, ...body }, { token });
 
@@ -42,12 +36,6 @@ async function untouched(playerId: number) {
 
 const paymentOfTx = async (transactionId: number) =>
   Number((await rows<{ id: string }>(api.ctx.database.db, sql`select id from payments where wallet_tx_id = ${transactionId}`))[0]?.id);
-
-async function expectBalanced() {
-  const audit = await auditLedger(api.ctx.database.db);
-  expect(balancedPerCurrency(audit)).toBe(true);
-  expect([audit.negativeAccounts, audit.driftedAccounts, audit.unbalancedOperations]).toEqual([[], [], []]);
-}
 
 describe('where a withdrawal goes, by kind', () => {
   it('bank transfer: without the bank form every field is named and nothing changes; with it, staff pay it out', async () => {
@@ -154,7 +142,7 @@ describe('what a player may cancel', () => {
       message: 'transaction_not_found',
     });
     expect(await readBalance(api.ctx.database.db, p.id)).toMatchObject({ real: 0, locked: 0 });
-    await expectBalanced();
+    await expectBalancedLedger(api.ctx.database.db);
   });
 
   it('a request whose payment cannot be written holds no money: the request and its payment are one transaction', async () => {
@@ -181,7 +169,7 @@ describe('what a player may cancel', () => {
       sql`select count(*)::int as n from financial_transactions where player_id = ${p.id} and type = 'withdrawal'`,
     );
     expect(n?.n).toBe(0);
-    await expectBalanced();
+    await expectBalancedLedger(api.ctx.database.db);
   });
 
   it(`two tabs cancelling and the staff approving one request at once: one wins (${engine})`, async () => {
@@ -197,6 +185,6 @@ describe('what a player may cancel', () => {
     const cancelled = a.body.status === 1 || b.body.status === 1;
     expect(cancelled !== approved.ok).toBe(true);
     expect(await readBalance(api.ctx.database.db, p.id)).toMatchObject({ real: cancelled ? 10_000 : 8_000, locked: 0 });
-    await expectBalanced();
+    await expectBalancedLedger(api.ctx.database.db);
   });
 });
