@@ -160,6 +160,8 @@ describe('forms typed into right after load on a phone six times slower', () => 
       await logIn(page, account);
       await open(page, '/user-management?tab=3');
       const form = page.getByTestId('withdraw').locator('form');
+      // Several methods pay out; the player picks the bank, whose form asks for the account.
+      await form.locator('label', { hasText: 'Bank transfer' }).click();
       const typed = {
         amount: '10',
         accountNumber: 'DE89 3704 0044 0532 0130 00',
