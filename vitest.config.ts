@@ -20,6 +20,7 @@ export const POSTGRES_SUITES = [
   'tests/server/accounts/registration.test.ts',
   'tests/server/accounts/session.test.ts',
   'tests/server/accounts/usernames.test.ts',
+  'tests/server/backup.test.ts',
   'tests/server/bad-input.test.ts',
   'tests/server/games-bingo.test.ts',
   'tests/server/games-crash.test.ts',
