@@ -22,6 +22,7 @@ export const POSTGRES_SUITES = [
   'tests/server/accounts/usernames.test.ts',
   'tests/server/backup.test.ts',
   'tests/server/bad-input.test.ts',
+  'tests/server/concurrent-steps.test.ts',
   'tests/server/games-bingo.test.ts',
   'tests/server/games-crash.test.ts',
   'tests/server/games-fairness.test.ts',
