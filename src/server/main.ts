@@ -122,7 +122,11 @@ function superviseWorkers(config: Config, logger: ReturnType<typeof createLogger
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+// Whatever escapes is one JSON log line (its stack inside it), never a raw stack on the console.
+const fatal = (message: string) => (error: unknown) => {
+  createLogger(process.env.LOG_LEVEL === 'silent' ? 'fatal' : 'info').fatal({ err: error }, message);
   process.exit(1);
-});
+};
+process.on('uncaughtException', fatal('the server stopped on an uncaught exception'));
+process.on('unhandledRejection', fatal('the server stopped on an unhandled rejection'));
+main().catch(fatal('the server could not start'));

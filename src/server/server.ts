@@ -25,6 +25,7 @@ import { clientAddress, trustedProxyList } from './net.ts';
 import { bingoRoom, createRealtime, liveRoom, type Realtime } from './realtime.ts';
 import type { SiteSettings } from './settings.ts';
 import { checkPaymentParties } from './start-checks.ts';
+import { answerHealth, type Check, migrationsApplied, readiness, siteBuilt } from './health.ts';
 import { StaticSite } from './static.ts';
 
 export interface RunningServer {
@@ -99,6 +100,7 @@ export async function startServer({ config, logger, database }: StartOptions): P
   const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
     if (closing) res.setHeader('Connection', 'close');
     const url = req.url ?? '/';
+    if (url.startsWith('/api/health/') && answerHealth(req, res, checkReady)) return;
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
       // API calls may take a while: shutdown waits for them. Pages are written at once.
       inFlight++;
@@ -123,6 +125,19 @@ export async function startServer({ config, logger, database }: StartOptions): P
   });
 
   const realtime: Realtime = await createRealtime(server, config, logger);
+  const notOpen = () => {
+    throw new Error(closing ? 'the server is stopping' : 'the database is not open yet');
+  };
+  const checkReady = () => {
+    const ctx = closing ? undefined : context;
+    const checks: Record<string, Check> = {
+      database: ctx ? () => ctx.database.ping() : notOpen,
+      migrations: ctx ? () => migrationsApplied(ctx.database) : notOpen,
+      site: () => siteBuilt(config.distDir, site.built),
+    };
+    if (realtime.redisCheck) checks.redis = realtime.redisCheck;
+    return readiness(checks);
+  };
   let stopRecovery: (() => Promise<void>) | undefined;
   let stopBonusExpiry: (() => Promise<void>) | undefined;
   let stopSportsFeed: (() => Promise<void>) | undefined;
