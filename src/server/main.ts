@@ -5,6 +5,7 @@ import cluster from 'node:cluster';
 import { createServer } from 'node:net';
 import { type Config, loadConfigOrExit } from './config.ts';
 import { createLogger } from './logger.ts';
+import { startClusterMetricsServer } from './metrics.ts';
 import { startServer } from './server.ts';
 import { StartRefused } from './start-checks.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -50,6 +51,9 @@ async function main(): Promise<void> {
   if (config.webConcurrency > 1 && cluster.isPrimary) {
     await database?.close();
     superviseWorkers(config, logger);
+    // The workers' figures, summed, on the primary's METRICS_PORT.
+    const { port: metricsPort } = config.metrics;
+    if (metricsPort !== undefined) await startClusterMetricsServer({ ...config.metrics, port: metricsPort });
     return;
   }
 

@@ -15,6 +15,7 @@ import { isLiveTable, type LiveTableId } from '../shared/live.ts';
 import { verifyAccessToken } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
+import { metrics } from './metrics.ts';
 
 /** Sockets of the sports pages, told every price change. */
 export const SPORTS_ROOM = 'sports';
@@ -86,7 +87,7 @@ export async function createRealtime(http: HttpServer | undefined, config: Confi
     const publish = pub.publish.bind(pub) as (...args: unknown[]) => Promise<unknown>;
     (pub as unknown as { publish: (...args: unknown[]) => Promise<unknown> }).publish = (...args) => {
       const sent = publish(...args);
-      sent.catch(() => {});
+      sent.catch(() => metrics.pushFailures.inc());
       return sent;
     };
     // One line when Redis goes away (or is not there at start), one when it is back: not one per retry.
@@ -152,6 +153,9 @@ export async function createRealtime(http: HttpServer | undefined, config: Confi
   });
 
   io.on('connection', (socket) => {
+    metrics.socketConnections.inc();
+    metrics.socketConnectionsTotal.inc();
+    socket.on('disconnect', () => metrics.socketConnections.dec());
     const playerId = socket.data.playerId as number | undefined;
     if (playerId !== undefined) void socket.join(playerRoom(playerId));
     // Prices are public: a sports page asks for them in its handshake.
@@ -175,16 +179,20 @@ export async function createRealtime(http: HttpServer | undefined, config: Confi
   return {
     io,
     pushBalance: (playerId, balance) => {
+      metrics.pushes.inc({ kind: 'balance' });
       io.to(playerRoom(playerId)).emit(`update_balance_${playerId}`, balance);
     },
     pushDepositResult: (playerId, result) => {
+      metrics.pushes.inc({ kind: 'deposit' });
       io.to(playerRoom(playerId)).emit(`deposit_result_${playerId}`, result);
     },
     pushSports: (update) => {
+      metrics.pushes.inc({ kind: 'sports' });
       // Every process runs its own feed and tells its own sockets (local: not through Redis).
       io.local.to(SPORTS_ROOM).emit('sports_update', update);
     },
     pushCrash: (event, data) => {
+      metrics.pushes.inc({ kind: 'crash' });
       io.to(CRASH_ROOM).emit(event, data);
     },
     redisCheck,

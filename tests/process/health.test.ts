@@ -59,6 +59,8 @@ describe('health probes', () => {
       expect(built.code).toBe(200);
       expect(built.body.status).toBe('ok');
       for (const check of Object.values(built.body.checks)) expect(check).toEqual({ ok: true, ms: expect.any(Number) });
+      // Neither METRICS_PORT nor METRICS_TOKEN: no /metrics at all (the site's 404).
+      expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
       // The old probe answers as before.
       expect(await (await fetch(`${server.url}/api/health`)).json()).toMatchObject({ status: 'ok', database: 'up' });
 
