@@ -33,6 +33,7 @@ export const POSTGRES_SUITES = [
   'tests/server/games-load.test.ts',
   'tests/server/games-moves.test.ts',
   'tests/server/games.test.ts',
+  'tests/server/metrics.test.ts',
   'tests/server/payments/deposit-bonus.test.ts',
   'tests/server/payments/deposits.test.ts',
   'tests/server/payments/webhooks-withdrawals.test.ts',

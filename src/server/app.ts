@@ -4,9 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { routePath } from 'hono/route';
 import type { HealthReply, Refusal } from '../shared/api.ts';
 import type { ServerContext } from './context.ts';
 import { type AppEnv, HttpError } from './http.ts';
+import { metrics, since } from './metrics.ts';
 import { clientAddress, trustedProxyList } from './net.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { UPLOAD_PATH } from './routes/front/identity.ts';
@@ -51,6 +53,11 @@ export function createApp(ctx: ServerContext, options: AppOptions = {}) {
     c.header('Cache-Control', 'no-store');
     if (config.production) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - t0) }, 'request');
+    // By the route's template (`/api/front/bets/:id`), never the path itself: a label per id would never end.
+    const template = routePath(c, -1);
+    const labels = { route: template === '' || template.endsWith('*') ? 'unmatched' : template, method: c.req.method, status: String(c.res.status) };
+    metrics.httpRequests.inc(labels);
+    metrics.httpDuration.observe(labels, since(t0));
   });
 
   const jsonLimit = bodyLimit({

@@ -84,6 +84,9 @@ const envSchema = z.object({
     .default(5_242_880),
   IDENTITY_VERIFIER: z.enum(['sandbox', 'manual'], { error: 'expected sandbox or manual' }).optional(),
   STAGING_SANDBOX: bool.optional(),
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().min(1).optional(),
+  METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -147,6 +150,11 @@ export interface Config {
    * public test card would credit real balances).
    */
   sandbox: boolean;
+  /**
+   * Where Prometheus reads /metrics: METRICS_PORT (a listener of its own on METRICS_HOST,
+   * HOST by default), else the main port behind METRICS_TOKEN; with neither, nowhere.
+   */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
 }
 
 export class ConfigError extends Error {
@@ -288,6 +296,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     identityVerifier: e.IDENTITY_VERIFIER ?? (sandbox ? 'sandbox' : 'manual'),
     sportsFeedSpacingMinutes: e.SPORTS_FEED_SPACING_MINUTES,
     sandbox,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST, token: e.METRICS_TOKEN },
   };
 }
 

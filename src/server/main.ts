@@ -5,6 +5,7 @@ import cluster from 'node:cluster';
 import { createServer } from 'node:net';
 import { type Config, loadConfigOrExit } from './config.ts';
 import { createLogger } from './logger.ts';
+import { startClusterMetricsServer } from './metrics.ts';
 import { startServer } from './server.ts';
 import { StartRefused } from './start-checks.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -50,6 +51,9 @@ async function main(): Promise<void> {
   if (config.webConcurrency > 1 && cluster.isPrimary) {
     await database?.close();
     superviseWorkers(config, logger);
+    // The workers' figures, summed, on the primary's METRICS_PORT.
+    const { port: metricsPort } = config.metrics;
+    if (metricsPort !== undefined) await startClusterMetricsServer({ ...config.metrics, port: metricsPort });
     return;
   }
 
@@ -122,7 +126,11 @@ function superviseWorkers(config: Config, logger: ReturnType<typeof createLogger
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+// Whatever escapes is one JSON log line (its stack inside it), never a raw stack on the console.
+const fatal = (message: string) => (error: unknown) => {
+  createLogger(process.env.LOG_LEVEL === 'silent' ? 'fatal' : 'info').fatal({ err: error }, message);
   process.exit(1);
-});
+};
+process.on('uncaughtException', fatal('the server stopped on an uncaught exception'));
+process.on('unhandledRejection', fatal('the server stopped on an unhandled rejection'));
+main().catch(fatal('the server could not start'));

@@ -25,6 +25,8 @@ import { clientAddress, trustedProxyList } from './net.ts';
 import { bingoRoom, createRealtime, liveRoom, type Realtime } from './realtime.ts';
 import type { SiteSettings } from './settings.ts';
 import { checkPaymentParties } from './start-checks.ts';
+import { answerMetricsOnMainPort, isWorker, metrics, setPoolSize, startDefaultMetrics, startMetricsServer } from './metrics.ts';
+import { answerHealth, type Check, migrationsApplied, readiness, siteBuilt } from './health.ts';
 import { StaticSite } from './static.ts';
 
 export interface RunningServer {
@@ -99,6 +101,8 @@ export async function startServer({ config, logger, database }: StartOptions): P
   const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
     if (closing) res.setHeader('Connection', 'close');
     const url = req.url ?? '/';
+    if (url.startsWith('/api/health/') && answerHealth(req, res, checkReady)) return;
+    if (url.startsWith('/metrics') && answerMetricsOnMainPort(req, res, config.metrics)) return;
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
       // API calls may take a while: shutdown waits for them. Pages are written at once.
       inFlight++;
@@ -122,7 +126,25 @@ export async function startServer({ config, logger, database }: StartOptions): P
     void site.handle(req, res);
   });
 
+  startDefaultMetrics();
+  setPoolSize(config.database.kind === 'postgres' ? config.database.poolSize : 1);
+  // In a cluster the primary serves METRICS_PORT with every worker's figures (main.ts).
+  const { port: metricsPort } = config.metrics;
+  const metricsServer = metricsPort !== undefined && !isWorker() ? await startMetricsServer({ ...config.metrics, port: metricsPort }) : undefined;
   const realtime: Realtime = await createRealtime(server, config, logger);
+  const notOpen = () => {
+    throw new Error(closing ? 'the server is stopping' : 'the database is not open yet');
+  };
+  const checkReady = () => {
+    const ctx = closing ? undefined : context;
+    const checks: Record<string, Check> = {
+      database: ctx ? () => ctx.database.ping() : notOpen,
+      migrations: ctx ? () => migrationsApplied(ctx.database) : notOpen,
+      site: () => siteBuilt(config.distDir, site.built),
+    };
+    if (realtime.redisCheck) checks.redis = realtime.redisCheck;
+    return readiness(checks);
+  };
   let stopRecovery: (() => Promise<void>) | undefined;
   let stopBonusExpiry: (() => Promise<void>) | undefined;
   let stopSportsFeed: (() => Promise<void>) | undefined;
@@ -149,8 +171,18 @@ export async function startServer({ config, logger, database }: StartOptions): P
     // The crash schedule runs in whichever process holds its lease; the others take over if it stops.
     stopCrash = startCrashRunner(context, { emit: realtime.pushCrash });
     // So do the live tables' schedules, each with a lease of its own.
-    stopLive = startLiveRunners(context, { emit: (table, event, data) => realtime.io.to(liveRoom(table)).emit(event, data) });
-    stopBingo = startBingoRunners(context, { emit: (game, event, data) => realtime.io.to(bingoRoom(game)).emit(event, data) });
+    stopLive = startLiveRunners(context, {
+      emit: (table, event, data) => {
+        metrics.pushes.inc({ kind: 'live' });
+        realtime.io.to(liveRoom(table)).emit(event, data);
+      },
+    });
+    stopBingo = startBingoRunners(context, {
+      emit: (game, event, data) => {
+        metrics.pushes.inc({ kind: 'bingo' });
+        realtime.io.to(bingoRoom(game)).emit(event, data);
+      },
+    });
     return context;
   })();
   // Never an unhandled rejection: main() reports the failure and exits.
@@ -188,6 +220,11 @@ export async function startServer({ config, logger, database }: StartOptions): P
         ]);
       }
       server.closeAllConnections();
+      if (metricsServer) {
+        const metricsClosed = new Promise<void>((resolve) => metricsServer.close(() => resolve()));
+        metricsServer.closeAllConnections();
+        await metricsClosed;
+      }
       // Upgraded sockets are not HTTP connections any more: socket.io ends them.
       await realtime.close();
       await stopped;

@@ -10,6 +10,7 @@ import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { ServerContext } from '../context.ts';
 import { scheduleLeases } from '../db/schema/index.ts';
+import { metrics } from '../metrics.ts';
 
 /** How long after start a process first tries for a schedule's lease. */
 const START_DELAY_MS = 2_000;
@@ -64,6 +65,7 @@ export function startScheduleRunner(ctx: ServerContext, runner: ScheduleRunner):
       lastLease = Date.now();
       const was = leader;
       leader = await takeLease(ctx, runner.name, holder, runner.leaseMs);
+      metrics.leaseHeld.set({ schedule: runner.name }, leader ? 1 : 0);
       if (leader !== was) ctx.logger.info({ schedule: runner.name, holder, leader }, leader ? 'schedule runs here' : 'schedule runs elsewhere');
     }
     if (leader) await runner.advance();
@@ -84,6 +86,7 @@ export function startScheduleRunner(ctx: ServerContext, runner: ScheduleRunner):
     clearInterval(timer);
     await running;
     if (leader) await releaseLease(ctx, runner.name, holder);
+    metrics.leaseHeld.set({ schedule: runner.name }, 0);
   };
 }
 

@@ -35,6 +35,7 @@ import { answerRealityCheck, realityCheckOf, sessionResult } from '../protection
 import { protectionRefusal } from '../protection/reply.ts';
 import { readBalance, type WalletOutcome, walletCurrency, walletOf } from '../wallet/index.ts';
 import { type SeamlessBet, STUDIO_CALLER, seamlessOf } from '../seamless/service.ts';
+import { metrics } from '../metrics.ts';
 import { engineOf } from './engines/index.ts';
 import { contributionOf, findPool, jackpotRtp, poolDef } from './jackpot.ts';
 import { jackpotHit } from '../../shared/slot-models.ts';
@@ -897,6 +898,7 @@ function createStudio(ctx: ServerContext) {
       // A twin request with the same id won the insert: answer with its round. A twin
       // can also meet the one-hand index first (PostgreSQL checks it before the id's),
       // so even then the id is looked for before the start is refused.
+      if (inserted) metrics.gameRounds.inc({ engine: engine.id, mode: isReal(open.session) ? 'real' : 'fun' });
       const round = inserted ?? (await findRound(open.session.id, input.roundId));
       if (!round) throw anotherHand ? new StudioError('round_in_progress', 409) : new StudioError('round_not_found', 404);
       return roundReply(open, await settle(open, round));

@@ -21,6 +21,7 @@ import { feeOf, findProcessor, unavailableFor } from './processors.ts';
 import { audit, type Staff } from './audit.ts';
 import { validCryptoAddress } from './addresses.ts';
 import { adapterFor } from './registry.ts';
+import { metrics } from '../metrics.ts';
 import type { Processor, StartResult, WebhookEvent } from './types.ts';
 
 export type Refused = {
@@ -422,6 +423,20 @@ export async function receiveWebhook(
   raw: string,
   header: (name: string) => string | undefined,
 ): Promise<WebhookReply> {
+  let reply: WebhookReply | undefined;
+  try {
+    reply = await receive(ctx, processorId, raw, header);
+    return reply;
+  } finally {
+    // By the processor's adapter (a bounded set), never the id in the URL anybody may write.
+    const processor = reply?.status === 404 ? undefined : await webhookProcessor(ctx, processorId).catch(() => undefined);
+    // accepted, or the code the reply names (duplicate, ignored, invalid_signature, …): a bounded set.
+    const outcome = reply === undefined ? 'error' : (reply.body.message ?? (reply.status === 200 ? 'accepted' : String(reply.status)));
+    metrics.webhooks.inc({ processor: processor?.adapter ?? 'unknown', outcome });
+  }
+}
+
+async function receive(ctx: ServerContext, processorId: number, raw: string, header: (name: string) => string | undefined): Promise<WebhookReply> {
   const processor = await webhookProcessor(ctx, processorId);
   const adapter = processor ? adapterFor(ctx.config, processor.adapter) : undefined;
   if (!processor || !adapter) return refuse(404, 'processor_not_found');

@@ -2,6 +2,7 @@
 // availability are checked here, at the moment of placement, never taken from the
 // client; the stake is a wallet bet under the bet's key, so a slip placed twice (a
 // second tab, a retry after a lost reply) takes each stake once.
+import { metrics } from '../metrics.ts';
 import { sql } from 'drizzle-orm';
 import { toAmount } from '../../shared/money.ts';
 import { EVENTS_PAGE, type OddsPreference, type Sport } from '../../shared/schemas/sports.ts';
@@ -234,6 +235,7 @@ export async function placeSlip(ctx: ServerContext, playerId: number, slip: Slip
       continue;
     }
     // Just placed by this call: the reply is what the bet list would show, from what was just checked and written.
+    metrics.sportsBetsPlaced.inc({ kind });
     balance = outcome.balance;
     const shown: BetRow = {
       id: outcome.operationId,
@@ -392,6 +394,7 @@ export async function cashOut(
         where id = ${betId} and player_id = ${playerId} and state = 'open' and payments = 0 returning id`,
   );
   if (!taken) return { ok: false, message: 'sports_cash_out_unavailable' };
+  metrics.sportsCashOuts.inc();
   await syncPayments(ctx, betId);
   return { ok: true };
 }

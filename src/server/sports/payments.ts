@@ -6,6 +6,7 @@
 // once; a settler that crashed after the wallet paid finds the payment under its number
 // and records it. So a result is paid once however often it comes, and a corrected
 // result moves only the difference.
+import { metrics } from '../metrics.ts';
 import { sql } from 'drizzle-orm';
 import type { ServerContext } from '../context.ts';
 import { read, transact } from '../wallet/connection.ts';
@@ -69,6 +70,8 @@ interface LegRow {
   odds: number;
   result: SelectionResult | null;
   dead_heat: number;
+  /** When the selection last changed: its result's arrival, once it has one. */
+  result_at: string | Date;
 }
 
 /** Settles (or resettles) the given bets from their legs' results, then pays them. */
@@ -81,7 +84,7 @@ export async function settleBets(ctx: ServerContext, betIds: readonly number[]):
   );
   const legs = await read<LegRow>(
     db,
-    sql`select l.bet_id, b.stake, b.free_bet_id, l.odds, s.result, s.dead_heat
+    sql`select l.bet_id, b.stake, b.free_bet_id, l.odds, s.result, s.dead_heat, s.updated_at as result_at
         from sport_bet_legs l join sport_bets b on b.id = l.bet_id join sport_selections s on s.id = l.selection_id
         where l.bet_id in (${list}) and b.state in ('open', 'won', 'lost', 'void')`,
   );
@@ -110,6 +113,7 @@ export async function settleBets(ctx: ServerContext, betIds: readonly number[]):
   // it was paid goes on to the wallet.
   // The rows are locked in the order of their ids first, so that two settlers of
   // overlapping bets (accumulators over two events resulting at once) cannot deadlock.
+  let opened = new Set<number>();
   const owed = await transact(db, async (tx) => {
     const before = await tx.query<{ id: number | string; state: string }>(sql`select id, state from sport_bets where id in (${list}) order by id for update`);
     // A free bet whose bet turns void now is the player's again.
@@ -120,13 +124,22 @@ export async function settleBets(ctx: ServerContext, betIds: readonly number[]):
     // Only the bet that holds it gives it back: once spent again on another bet, it stays spent.
     if (back.length > 0)
       await tx.query(sql`update sport_free_bets set status = 'available' where (id, bet_id) in (${sql.join(back, sql`, `)}) and status = 'used'`);
-    return tx.query<BetMoney>(
+    opened = new Set(before.filter((b) => b.state === 'open').map((b) => Number(b.id)));
+    return tx.query<BetMoney & { state: string }>(
       sql`update sport_bets b set state = v.state, due = v.due, settled_at = coalesce(b.settled_at, ${now}::timestamptz)
           from (values ${sql.join(settled, sql`, `)}) as v(id, state, due)
           where b.id = v.id and b.state in ('open', 'won', 'lost', 'void')
-          returning b.id, b.player_id, b.bet_key, b.due, b.paid, b.payments`,
+          returning b.id, b.player_id, b.bet_key, b.due, b.paid, b.payments, b.state`,
     );
   });
+  // Settled for the first time (not a resettlement): counted, with how long after its last result.
+  for (const bet of owed) {
+    const id = Number(bet.id);
+    if (!opened.has(id)) continue;
+    metrics.sportsBetsSettled.inc({ state: bet.state });
+    const results = (byBet.get(id) ?? []).map((leg) => new Date(leg.result_at).getTime());
+    if (results.length > 0) metrics.sportsSettlementLag.observe(Math.max(0, (ctx.clock.now() - Math.max(...results)) / 1000));
+  }
   for (const bet of owed) if (Number(bet.due) !== Number(bet.paid)) await syncPayments(ctx, Number(bet.id), bet);
 }
 

@@ -7,6 +7,7 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, type Executor, rows } from '../db/client.ts';
+import { countedTransaction } from '../metrics.ts';
 
 const dialect = new PgDialect();
 
@@ -45,6 +46,10 @@ const onPglite =
 
 /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
 export function transact<T>(db: Db, fn: (conn: Conn) => Promise<T>): Promise<T> {
+  return countedTransaction(() => transactUncounted(db, fn));
+}
+
+function transactUncounted<T>(db: Db, fn: (conn: Conn) => Promise<T>): Promise<T> {
   const client = clientOf(db);
   if (client.begin) return client.begin((t) => fn({ query: onPostgres(t.unsafe.bind(t)) }));
   if (client.transaction && client.query) return client.transaction((t) => fn({ query: onPglite(t.query.bind(t)) }));

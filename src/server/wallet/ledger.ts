@@ -18,6 +18,7 @@ import type { Db } from '../db/client.ts';
 import type { OperationKind } from '../db/schema/wallet.ts';
 import { type PlayerAccountIds, playerAccountIds, shardOf, systemAccountIds } from './accounts.ts';
 import { type Conn, transact } from './connection.ts';
+import { FLOW_OF_KIND, metrics, since } from '../metrics.ts';
 import { toBalanceInfo } from './reply.ts';
 import type { ProtectionDetail, RefusalCode, WalletBalance, WalletOutcome, WalletReply } from './types.ts';
 
@@ -123,8 +124,31 @@ export function withCurrency(reply: WalletReply, currency: string): WalletReply 
 
 const placeholder: LockedAccount = { id: 0, balance: 0, bonusId: null, wageringRequired: 0, wagered: 0 };
 
-/** Runs one operation in one transaction; retries only on deadlock or serialization failure, where nothing was written. */
+/** Amounts moved by a committed operation (and the operations it did on its own), by flow. */
+type Flows = Map<string, number>;
+
+/**
+ * Runs one operation in one transaction; retries only on deadlock or serialization failure, where nothing was written.
+ * Counted (casino_wallet_*) once it has committed or failed, and the money it moved only once it has committed.
+ */
 export async function runOperation(ledger: Ledger, request: OperationRequest): Promise<WalletOutcome> {
+  const t0 = performance.now();
+  let outcome: WalletOutcome | undefined;
+  try {
+    outcome = await postOperation(ledger, request);
+    return outcome;
+  } finally {
+    const labels = {
+      kind: request.kind,
+      outcome: outcome === undefined ? 'error' : outcome.replayed ? 'replayed' : outcome.ok ? 'accepted' : 'refused',
+    };
+    metrics.walletOperations.inc(labels);
+    metrics.walletDuration.observe(labels, since(t0));
+    if (outcome && !outcome.ok) metrics.walletRefusals.inc({ kind: request.kind, code: outcome.code });
+  }
+}
+
+async function postOperation(ledger: Ledger, request: OperationRequest): Promise<WalletOutcome> {
   const { db } = ledger;
   const ids = await playerAccountIds(db, request.playerId);
   if (!ids) return { ok: false, code: 'unknown_player', replayed: false };
@@ -139,6 +163,7 @@ export async function runOperation(ledger: Ledger, request: OperationRequest): P
       const result = await transact(db, (tx) => attemptOperation(tx, request, ids, systemIds, lockIds));
       // Only now is the change committed and visible to anyone who reads the balance.
       if (result.moved && result.reply.ok) ledger.pushes.pushBalance(request.playerId, toBalanceInfo(result.reply.balance));
+      for (const [flow, amount] of result.flows ?? []) metrics.moneyMoved.inc({ currency: ids.currency, flow }, amount);
       return { ...result.reply, replayed: result.replayed };
     } catch (error) {
       if (attempt < MAX_ATTEMPTS && RETRYABLE.has(errorCode(error) ?? '')) {
@@ -156,7 +181,7 @@ async function attemptOperation(
   ids: PlayerAccountIds,
   systemIds: { house: number; clearing: number },
   lockIds: number[],
-): Promise<{ reply: WalletReply; replayed: boolean; moved: boolean }> {
+): Promise<{ reply: WalletReply; replayed: boolean; moved: boolean; flows?: Flows }> {
   // Locks first, then the key: a repeat of this id (same player, same locks) waits
   // until the first has committed and then finds its reply, and a rollback's
   // tombstone never waits on a bet's key while that bet waits on our locks.
@@ -191,6 +216,8 @@ async function attemptOperation(
   const real = account(ids.real);
   const bonus = account(ids.bonus);
   const locked = account(ids.locked);
+  // The kind of every operation this one posts for (itself and what it does on its own), for the money-moved figures.
+  const kinds = new Map<number, OperationKind>([[operationId, request.kind]]);
   const decision = await request.decide({
     tx,
     operationId,
@@ -206,6 +233,7 @@ async function attemptOperation(
         sql`insert into wallet_operations (kind, player_id, currency, parent_id, fingerprint, outcome)
             values (${kind}, ${request.playerId}, ${ids.currency}, ${operationId}, ${fingerprint}, 'accepted') returning id`,
       );
+      kinds.set(Number(row?.id), kind);
       return Number(row?.id);
     },
   });
@@ -258,7 +286,13 @@ async function attemptOperation(
   });
   const finish = sql`update wallet_operations set outcome = 'accepted', reply = ${JSON.stringify(reply)}::jsonb where id = ${operationId}`;
   await tx.query(ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ${finish}` : finish);
-  return { reply, replayed: false, moved: decision.entries.length > 0 || w !== undefined };
+  // What an operation moves is what its entries put somewhere: the sum of its positive amounts.
+  const flows: Flows = new Map();
+  for (const e of decision.entries) {
+    const flow = FLOW_OF_KIND[kinds.get(e.operationId) ?? ''];
+    if (flow && e.amount > 0) flows.set(flow, (flows.get(flow) ?? 0) + e.amount);
+  }
+  return { reply, replayed: false, moved: decision.entries.length > 0 || w !== undefined, flows };
 }
 
 async function storedReply(tx: Conn, request: OperationRequest, ids: PlayerAccountIds): Promise<{ reply: WalletReply; replayed: boolean }> {
