@@ -136,6 +136,8 @@ describe('payments in the browser', () => {
     await withdraw.locator('button[type=submit]').click();
     await withdraw.locator('.feedback', { hasText: v.crypto_address_invalid ?? '' }).waitFor();
     await withdraw.locator('label', { hasText: 'Bank transfer' }).click();
+    // The account field says what it takes: an IBAN or an account number, not a name.
+    expect(await withdraw.getByLabel(p.account_number ?? '', { exact: true }).getAttribute('name')).toBe('accountNumber');
     await withdraw.locator('input[name=amount]').fill('10');
     await withdraw.locator('input[name=accountNumber]').fill('DE89 3704 0044 0532 0130 01');
     await withdraw.locator('input[name=beneficiaryName]').fill('Erika Mustermann');

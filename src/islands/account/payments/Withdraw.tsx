@@ -38,7 +38,7 @@ const BANK_FIELDS = ['accountNumber', 'beneficiaryName', 'swiftCode', 'bankName'
 type BankField = (typeof BANK_FIELDS)[number];
 
 const LABEL: Record<BankField, keyof Texts['p']> = {
-  accountNumber: 'account_name',
+  accountNumber: 'account_number',
   beneficiaryName: 'beneficiary',
   swiftCode: 'swift',
   bankName: 'bank_name',
