@@ -102,11 +102,21 @@ describe('payments in the browser', () => {
     await page.locator('.toast-success', { hasText: fmt(p.deposit_success ?? '', eur(10)) }).waitFor();
     await shoot(page, 'deposit-complete');
 
-    // 4000…0002: declined, "Wrong Card Info.", and nothing changes.
+    // 4000…0002: the bank declines (do not honour): SPEC's "could not be deposited!" with the
+    // bank's reason, not "Wrong Card Info.", and nothing changes.
     await payByCard(page, '10', '4000 0000 0000 0002');
     await outcome.filter({ hasText: fmt(p.deposit_fail ?? '', eur(10)) }).waitFor();
-    expect(await outcome.textContent()).toContain(v.wrong_card);
+    expect(await outcome.textContent()).toContain(p.reason_declined);
+    expect(await outcome.textContent()).not.toContain(v.wrong_card);
     expect(await outcome.getAttribute('data-state')).toBe('failed');
+    expect(await total.textContent()).toBe(eur(10));
+    // 4000…9995: insufficient funds, said so.
+    await payByCard(page, '12', '4000 0000 0000 9995');
+    await outcome
+      .filter({ hasText: fmt(p.deposit_fail ?? '', eur(12)) })
+      .filter({ hasText: p.reason_insufficient_funds ?? '' })
+      .waitFor();
+    await page.locator('.toast-danger', { hasText: p.reason_insufficient_funds ?? '' }).waitFor();
     expect(await total.textContent()).toBe(eur(10));
 
     // 4000…3220: the bank's 3-D Secure challenge, passed; sent from the keyboard.
