@@ -119,6 +119,26 @@ describe('payments in the browser', () => {
     await page.locator('.toast-danger', { hasText: p.reason_insufficient_funds ?? '' }).waitFor();
     expect(await total.textContent()).toBe(eur(10));
 
+    // Both declines leave their trace in the transaction list, with the bank's reason, and the
+    // status filter finds them.
+    const a = en.account as Record<string, string>;
+    await page.goto(`${baseUrl}/user-management?tab=7`);
+    const table = page.getByTestId('transaction-table');
+    await table.locator('tbody tr').nth(2).waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(3);
+    const declinedRow = table.locator('tbody tr', { hasText: eur(12) });
+    expect(await declinedRow.textContent()).toContain(a.status_declined);
+    expect(await declinedRow.textContent()).toContain(p.reason_insufficient_funds);
+    const statusFilter = page.getByLabel(a.status ?? '', { exact: true });
+    expect(await statusFilter.locator('option').allTextContents()).toEqual(
+      ['all', 'pending', 'complete', 'cancelled', 'declined', 'failed', 'expired', 'held', 'refunded'].map((s) => a[`status_${s}`]),
+    );
+    await statusFilter.selectOption('declined');
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
+    expect(await table.textContent()).not.toContain(a.status_complete);
+    await page.goto(`${baseUrl}/user-management?tab=2`);
+    await deposit.locator('form').waitFor();
+
     // 4000…3220: the bank's 3-D Secure challenge, passed; sent from the keyboard.
     await payByCard(page, '10', '4000 0000 0000 3220', true);
     await page.waitForURL(/\/api\/sandbox\/card\/3ds\//);
