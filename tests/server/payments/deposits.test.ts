@@ -3,6 +3,7 @@
 // limits and fees, and that a deposit is credited by the verified webhook once only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, testApi } from '../../helpers/app.ts';
+import { markVerified } from '../../helpers/documents.ts';
 import { createPlayers, tokenFor } from '../../helpers/wallet.ts';
 import { sql } from 'drizzle-orm';
 import { CARD_ADAPTER } from '../../../src/server/payments/sandbox/card.ts';
@@ -53,6 +54,16 @@ describe('front/get_processors and front/get_withdrawal_processors', () => {
       [49, 'bank'],
     ]);
     expect(w.body.processors[0]).toMatchObject({ withdraw_setting: { min_withdraw: 10 }, min_withdraw: 10 });
+  });
+
+  it('tells the withdraw tab, before its form, that the default market wants a verified identity first; the deposit list does not', async () => {
+    const p = await newPlayer(api);
+    const ask = async (call: 'front/get_withdrawal_processors' | 'front/get_processors') =>
+      (await api.json<{ status: number; verification?: unknown }>(call, {}, { token: p.token })).body;
+    expect((await ask('front/get_withdrawal_processors')).verification).toEqual({ required: true, status: 'unverified' });
+    expect((await ask('front/get_processors')).verification).toBeUndefined();
+    await markVerified(api.ctx.database.db, p.id);
+    expect((await ask('front/get_withdrawal_processors')).verification).toEqual({ required: false, status: 'verified' });
   });
 
   it('lists only processors of the wallet currency for a rupee player, in rupees', async () => {
