@@ -84,6 +84,34 @@ describe('payments in the browser', () => {
     expect(await deposit.locator('label[data-processor="46"] input').isChecked()).toBe(true);
     expect(await deposit.getByTestId('pay-limits').textContent()).toContain(eur(10));
 
+    // Some forty methods, grouped by kind under a filter, none of their names cut at any width.
+    const tiles = deposit.locator('label.pay-method');
+    expect(await tiles.count()).toBeGreaterThan(30);
+    for (const width of [375, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await settled(page);
+      const clipped = await tiles.evaluateAll((labels) =>
+        labels.flatMap((label) => {
+          const name = label.querySelector('.pay-method-name') as HTMLElement;
+          const box = label.getBoundingClientRect();
+          const text = name.getBoundingClientRect();
+          const cut = label.scrollWidth > label.clientWidth || name.scrollWidth > name.clientWidth || text.right > box.right + 0.5;
+          return cut ? [name.textContent] : [];
+        }),
+      );
+      expect(clipped, `cut at ${width} px`).toEqual([]);
+      await page.screenshot({ path: join(shots, `deposit-methods-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const kinds = deposit.getByLabel(p.method_kind ?? '', { exact: true });
+    await kinds.selectOption('crypto');
+    expect(await deposit.locator('.pay-method-group').evaluateAll((groups) => groups.map((g) => g.getAttribute('data-kind')))).toEqual(['crypto']);
+    // Choosing a kind chooses its first method: the form below fits what is shown.
+    expect(await deposit.locator('label.pay-method').first().locator('input').isChecked()).toBe(true);
+    await kinds.selectOption('all');
+    await deposit.locator('label[data-processor="46"]').click();
+    expect(await deposit.locator('label[data-processor="46"] input').isChecked()).toBe(true);
+
     // The form's own checks, in the SPEC's words, before anything is sent.
     await payByCard(page, '5', '4242 4242 4242 4241');
     await deposit.locator('.feedback', { hasText: fmt(v.amount_between ?? '', eur(10), eur(5000)) }).waitFor();
