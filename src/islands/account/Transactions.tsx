@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
-import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
 import type { Locale } from '../../shared/locales.ts';
 import { type FinancialTransactionRow, TRANSACTION_STATUSES } from '../../shared/wallet.ts';
 import { $session } from '../../stores/session.ts';
@@ -99,7 +99,7 @@ export default function Transactions({ locale }: { locale: Locale }) {
           rowKey={(r) => `${r.source}-${r.id}`}
           wide
           columns={[
-            { label: t.col_date, cell: (r) => <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, locale)}</time> },
+            { label: t.col_date, cell: (r) => <time dateTime={r.createdAt}>{formatDate(r.createdAt, true)}</time> },
             { label: t.col_type, rowHeader: true, cell: (r) => typeText(r.type) },
             { label: t.col_amount, numeric: true, cell: (r) => money(r.amount, r.currency) },
             { label: t.col_provider, cell: (r) => (r.is_bonus ? <span className="badge acct-bonus">{t.bonus_badge}</span> : r.name) },
@@ -125,7 +125,7 @@ export default function Transactions({ locale }: { locale: Locale }) {
                     type="button"
                     className="btn btn-outline btn-small acct-cancel"
                     disabled={cancelling !== null}
-                    aria-label={fmt(t.cancel_withdrawal_label, money(r.amount, r.currency), formatDateTime(r.createdAt, locale))}
+                    aria-label={fmt(t.cancel_withdrawal_label, money(r.amount, r.currency), formatDate(r.createdAt, true))}
                     onClick={() => void cancel(r)}
                   >
                     {t.cancel_withdrawal}

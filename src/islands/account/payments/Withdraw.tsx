@@ -5,7 +5,7 @@
 // message, and the pending withdrawals, each of which the player may cancel.
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { countryOptions } from '../../../shared/countries.ts';
 import { usesIban, validIban, validSwift } from '../../../shared/iban.ts';
 import { ACCOUNT_TAB } from '../../../shared/account-menu.ts';
@@ -102,7 +102,7 @@ function Pending({ locale, texts }: { locale: Locale; texts: Texts }) {
         <ul className="pay-pending">
           {list.map((r) => {
             const amount = moneyIn(locale, r.currency)(r.amount);
-            const when = formatDateTime(r.createdAt, locale);
+            const when = formatDate(r.createdAt, true);
             return (
               <li key={r.id} data-testid="pending-withdrawal">
                 <span className="pay-pending-amount">{amount}</span>
