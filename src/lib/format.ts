@@ -28,27 +28,27 @@ export function formatNumber(value: number, locale: Locale): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-const times = new Map<Locale, Intl.DateTimeFormat>();
-
 /**
- * An ISO date → "2026.11.21" followed by the time of day the way the locale writes it,
- * in the browser's time zone: "2026.11.21 02:05 PM" in en, "2026.11.21 14:05" in de.
+ * The site's one way of writing a date (SPEC §1): an ISO date or a Date → "2026.11.21", or
+ * with the time "2026.11.21 14:05", on the 24-hour clock in every locale, in the browser's
+ * time zone (the build's for static pages). Nothing else in src formats a date
+ * (tests/unit/one-date-format.test.ts).
  */
-export function formatDateTime(value: string | Date, locale: Locale): string {
-  const d = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(d.getTime())) return '';
-  let f = times.get(locale);
-  if (!f) {
-    f = new Intl.DateTimeFormat(LANGUAGE_TAG[locale], { hour: '2-digit', minute: '2-digit' });
-    times.set(locale, f);
-  }
-  return `${formatDate(d)} ${f.format(d)}`;
-}
-
-/** An ISO date → "2026.11.21", or "2026.11.21 14:05:09" with the time (24-hour). */
 export function formatDate(value: string | Date, withTime = false): string {
   const d = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(d.getTime())) return '';
   const date = `${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDate())}`;
-  return withTime ? `${date} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` : date;
+  return withTime ? `${date} ${formatTime(d)}` : date;
+}
+
+/** The time of day alone, "14:05" (24-hour), where the day goes without saying (a chat line). */
+export function formatTime(value: string | Date): string {
+  const d = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(d.getTime())) return '';
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A month of the calendar, "2026.11", as the safer-gambling summary heads its months. */
+export function formatMonth(month: string): string {
+  return /^\d{4}-\d{2}$/.test(month) ? month.replace('-', '.') : '';
 }

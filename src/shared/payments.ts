@@ -1,4 +1,5 @@
 // Reply shapes of the payment calls (contract §12.3–§12.5, §14, §15).
+import type { VerificationStatus } from './identity.ts';
 import type { ProtectionRefusal } from './protection.ts';
 
 /** Contract §14.1 plus the spec's labels: `setting` is an object, amounts in the player's currency (two decimals). */
@@ -45,9 +46,21 @@ export interface ProcessorRow {
   fee: { percent: number; fixed: number };
 }
 
+/**
+ * The withdraw tab's first question: whether the player's market wants a verified identity
+ * before a withdrawal and it is not there yet (`required`), and where the player's
+ * verification stands (the Verification tab's status).
+ */
+export interface WithdrawalVerification {
+  required: boolean;
+  status: VerificationStatus;
+}
+
 export interface ProcessorsReply {
   status: 1;
   processors: ProcessorRow[];
+  /** `front/get_withdrawal_processors` only. */
+  verification?: WithdrawalVerification;
 }
 
 /** What a deposit call answers: where the browser goes next (contract §15.3 reply handling). */

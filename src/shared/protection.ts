@@ -2,6 +2,8 @@
 // breaks they may take, and the replies of the safer-gambling calls. Amounts in replies
 // are two-decimal numbers of the player's currency; session limits are minutes.
 
+import { formatDate } from '../lib/format.ts';
+
 export const LIMIT_KINDS = [
   'deposit_day',
   'deposit_week',
@@ -55,7 +57,7 @@ export function protectionSentence(
   t: (key: string, ...args: (string | number)[]) => string,
   lang: string,
 ): string | undefined {
-  const when = (iso: string) => new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) => formatDate(iso, true);
   const { limit, until } = r;
   if (limit) {
     const name = t(`kind_${limit.kind}`);

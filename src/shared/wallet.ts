@@ -77,8 +77,18 @@ export interface RegistrationBonusReply extends Ok {
   bonus: RegistrationBonusInfo | null;
 }
 
+/**
+ * A transaction's status in the list and its filter: the wallet's (SPEC §4: pending, complete,
+ * cancelled), and what became of a deposit that never reached the wallet: declined by the bank,
+ * failed at the provider, expired unpaid, held over a daily limit, or returned by the cashier
+ * (a deposit cancelled on the payment page is `cancelled`, one still waiting `pending`).
+ */
+export const TRANSACTION_STATUSES = ['pending', 'complete', 'cancelled', 'declined', 'failed', 'expired', 'held', 'refunded'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
 /** A row of the transaction list; `type` and `status` are catalogue keys. */
 export interface FinancialTransactionRow {
+  /** The wallet operation's id, or for a deposit that never reached the wallet (`source: 'payment'`) the payment's. */
   id: number;
   type: 'deposit' | 'withdrawal' | 'bonus' | 'bonus_conversion' | 'bonus_forfeit';
   createdAt: string;
@@ -87,8 +97,12 @@ export interface FinancialTransactionRow {
   currency: string;
   /** The payment provider, or the promotion code of a bonus. */
   name: string;
-  status: 'pending' | 'complete' | 'cancelled';
+  status: TransactionStatus;
   is_bonus: boolean;
+  /** Where the row comes from: the wallet's ledger, or a deposit attempt the wallet never saw. */
+  source: 'wallet' | 'payment';
+  /** Why a deposit did not arrive, as the payment provider said it (a catalogue key such as `insufficient_funds`), else null. */
+  reason: string | null;
 }
 
 export interface FinancialTransactionsReply extends Ok {

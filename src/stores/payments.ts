@@ -6,7 +6,7 @@ import { call, failureOf } from '../lib/api.ts';
 import { cardDigits, validCardNumber } from '../shared/card.ts';
 import type { DepositCall } from '../shared/contract/payments.ts';
 import type { LimitRefusalInfo } from '../shared/protection.ts';
-import type { CardTokenReply, DepositReply, ProcessorRow } from '../shared/payments.ts';
+import type { CardTokenReply, DepositReply, ProcessorRow, WithdrawalVerification } from '../shared/payments.ts';
 import type { BankForm } from '../shared/schemas/payments.ts';
 import type { FinancialTransactionRow } from '../shared/wallet.ts';
 
@@ -15,6 +15,8 @@ export type Loaded<T> = T[] | null | 'failed';
 
 export const $depositProcessors = atom<Loaded<ProcessorRow>>(null);
 export const $withdrawalProcessors = atom<Loaded<ProcessorRow>>(null);
+/** Whether a withdrawal waits for the player's identity, as the withdrawal list answered it. */
+export const $withdrawalVerification = atom<WithdrawalVerification | null>(null);
 export const $pendingWithdrawals = atom<Loaded<FinancialTransactionRow>>(null);
 export const $paymentBusy = atom(false);
 
@@ -60,6 +62,7 @@ export async function loadProcessors(use: 'deposit' | 'withdraw'): Promise<void>
       store.set('failed');
       return;
     }
+    if (use === 'withdraw') $withdrawalVerification.set(reply.verification ?? null);
     store.set(use === 'deposit' ? reply.processors.filter((p) => p.id !== 2) : reply.processors);
   } catch {
     store.set('failed');

@@ -1,7 +1,7 @@
 // The cashier end to end, as a new player from India on the `in` pages sees it, in rupees
 // throughout, with the operator's command (`npm run payments`) playing the blockchain and the
 // cashier desk: a card deposit seen by toast, header push and transaction; the decline card's
-// "Wrong Card Info."; a crypto deposit confirmed by the command and announced in the open tab
+// bank decline; a crypto deposit confirmed by the command and announced in the open tab
 // by the `deposit_result` push; identity verified in the Verification tab (the default market
 // asks for it before a withdrawal); a withdrawal requested, cancelled, requested again, approved
 // by staff from the command, and seen complete by the player. A popup processor's approval
@@ -177,10 +177,11 @@ describe('the cashier, end to end with the operator command, in rupees', () => {
     await page.locator('.toast-success', { hasText: fill(p.deposit_success ?? '', inr(5000)) }).waitFor();
     await total.filter({ hasText: inr(5000) }).waitFor();
 
-    // The decline card: "Wrong Card Info." and no money moves.
+    // The decline card: the bank's decline, said so (not "Wrong Card Info."), and no money moves.
     await payByCard(page, '2000', '4000 0000 0000 0002', false, 'Asha Iyer');
     await outcome.filter({ hasText: fill(p.deposit_fail ?? '', inr(2000)) }).waitFor();
-    expect(await outcome.textContent()).toContain(v.wrong_card);
+    expect(await outcome.textContent()).toContain(p.reason_declined);
+    expect(await outcome.textContent()).not.toContain(v.wrong_card);
     expect(await total.textContent()).toBe(inr(5000));
 
     // A crypto deposit: the address, then the chain (the command) confirms ₹3,000.00 of BTC.

@@ -84,6 +84,34 @@ describe('payments in the browser', () => {
     expect(await deposit.locator('label[data-processor="46"] input').isChecked()).toBe(true);
     expect(await deposit.getByTestId('pay-limits').textContent()).toContain(eur(10));
 
+    // Some forty methods, grouped by kind under a filter, none of their names cut at any width.
+    const tiles = deposit.locator('label.pay-method');
+    expect(await tiles.count()).toBeGreaterThan(30);
+    for (const width of [375, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await settled(page);
+      const clipped = await tiles.evaluateAll((labels) =>
+        labels.flatMap((label) => {
+          const name = label.querySelector('.pay-method-name') as HTMLElement;
+          const box = label.getBoundingClientRect();
+          const text = name.getBoundingClientRect();
+          const cut = label.scrollWidth > label.clientWidth || name.scrollWidth > name.clientWidth || text.right > box.right + 0.5;
+          return cut ? [name.textContent] : [];
+        }),
+      );
+      expect(clipped, `cut at ${width} px`).toEqual([]);
+      await page.screenshot({ path: join(shots, `deposit-methods-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const kinds = deposit.getByLabel(p.method_kind ?? '', { exact: true });
+    await kinds.selectOption('crypto');
+    expect(await deposit.locator('.pay-method-group').evaluateAll((groups) => groups.map((g) => g.getAttribute('data-kind')))).toEqual(['crypto']);
+    // Choosing a kind chooses its first method: the form below fits what is shown.
+    expect(await deposit.locator('label.pay-method').first().locator('input').isChecked()).toBe(true);
+    await kinds.selectOption('all');
+    await deposit.locator('label[data-processor="46"]').click();
+    expect(await deposit.locator('label[data-processor="46"] input').isChecked()).toBe(true);
+
     // The form's own checks, in the SPEC's words, before anything is sent.
     await payByCard(page, '5', '4242 4242 4242 4241');
     await deposit.locator('.feedback', { hasText: fmt(v.amount_between ?? '', eur(10), eur(5000)) }).waitFor();
@@ -102,12 +130,42 @@ describe('payments in the browser', () => {
     await page.locator('.toast-success', { hasText: fmt(p.deposit_success ?? '', eur(10)) }).waitFor();
     await shoot(page, 'deposit-complete');
 
-    // 4000…0002: declined, "Wrong Card Info.", and nothing changes.
+    // 4000…0002: the bank declines (do not honour): SPEC's "could not be deposited!" with the
+    // bank's reason, not "Wrong Card Info.", and nothing changes.
     await payByCard(page, '10', '4000 0000 0000 0002');
     await outcome.filter({ hasText: fmt(p.deposit_fail ?? '', eur(10)) }).waitFor();
-    expect(await outcome.textContent()).toContain(v.wrong_card);
+    expect(await outcome.textContent()).toContain(p.reason_declined);
+    expect(await outcome.textContent()).not.toContain(v.wrong_card);
     expect(await outcome.getAttribute('data-state')).toBe('failed');
     expect(await total.textContent()).toBe(eur(10));
+    // 4000…9995: insufficient funds, said so.
+    await payByCard(page, '12', '4000 0000 0000 9995');
+    await outcome
+      .filter({ hasText: fmt(p.deposit_fail ?? '', eur(12)) })
+      .filter({ hasText: p.reason_insufficient_funds ?? '' })
+      .waitFor();
+    await page.locator('.toast-danger', { hasText: p.reason_insufficient_funds ?? '' }).waitFor();
+    expect(await total.textContent()).toBe(eur(10));
+
+    // Both declines leave their trace in the transaction list, with the bank's reason, and the
+    // status filter finds them.
+    const a = en.account as Record<string, string>;
+    await page.goto(`${baseUrl}/user-management?tab=7`);
+    const table = page.getByTestId('transaction-table');
+    await table.locator('tbody tr').nth(2).waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(3);
+    const declinedRow = table.locator('tbody tr', { hasText: eur(12) });
+    expect(await declinedRow.textContent()).toContain(a.status_declined);
+    expect(await declinedRow.textContent()).toContain(p.reason_insufficient_funds);
+    const statusFilter = page.getByLabel(a.status ?? '', { exact: true });
+    expect(await statusFilter.locator('option').allTextContents()).toEqual(
+      ['all', 'pending', 'complete', 'cancelled', 'declined', 'failed', 'expired', 'held', 'refunded'].map((s) => a[`status_${s}`]),
+    );
+    await statusFilter.selectOption('declined');
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
+    expect(await table.textContent()).not.toContain(a.status_complete);
+    await page.goto(`${baseUrl}/user-management?tab=2`);
+    await deposit.locator('form').waitFor();
 
     // 4000…3220: the bank's 3-D Secure challenge, passed; sent from the keyboard.
     await payByCard(page, '10', '4000 0000 0000 3220', true);
@@ -136,6 +194,8 @@ describe('payments in the browser', () => {
     await withdraw.locator('button[type=submit]').click();
     await withdraw.locator('.feedback', { hasText: v.crypto_address_invalid ?? '' }).waitFor();
     await withdraw.locator('label', { hasText: 'Bank transfer' }).click();
+    // The account field says what it takes: an IBAN or an account number, not a name.
+    expect(await withdraw.getByLabel(p.account_number ?? '', { exact: true }).getAttribute('name')).toBe('accountNumber');
     await withdraw.locator('input[name=amount]').fill('10');
     await withdraw.locator('input[name=accountNumber]').fill('DE89 3704 0044 0532 0130 01');
     await withdraw.locator('input[name=beneficiaryName]').fill('Erika Mustermann');

@@ -35,6 +35,15 @@ describe('identity verification', () => {
     const status = page.getByTestId('verification-status');
     await status.filter({ hasText: x.status_unverified }).waitFor();
 
+    // The withdraw tab says so before any field, with the way to the Verification tab.
+    await page.getByRole('tab', { name: en.menu.withdraw }).click();
+    const first = page.getByTestId('withdraw-verify-first');
+    await first.filter({ hasText: en.payments.verify_before_withdraw }).waitFor();
+    expect(await page.getByTestId('withdraw').locator('input').count()).toBe(0);
+    await first.getByRole('link', { name: en.payments.verify_link }).click();
+    await page.waitForURL(`${baseUrl}/user-management?tab=11`);
+    await status.filter({ hasText: x.status_unverified }).waitFor();
+
     // A JPEG with a ZIP archive inside is refused, with the reason, and nothing is listed.
     const identity = page.getByTestId('upload-identity');
     await identity.getByLabel(x.identity_label).setInputFiles({ name: 'passport.jpg', mimeType: 'image/jpeg', buffer: Buffer.concat([jpeg(), ZIP_END]) });
@@ -54,8 +63,11 @@ describe('identity verification', () => {
       expect.stringContaining(x.doc_approved),
       expect.stringContaining(x.doc_approved),
     ]);
-    // The upload forms are gone once verified.
+    // The upload forms are gone once verified, and the withdraw tab opens its form.
     expect(await page.getByTestId('upload-identity').count()).toBe(0);
+    await page.getByRole('tab', { name: en.menu.withdraw }).click();
+    await page.getByTestId('withdraw').locator('input[name=amount]').waitFor();
+    expect(await page.getByTestId('withdraw-verify-first').count()).toBe(0);
 
     // The mail box tells the same.
     await page.getByRole('tab', { name: en.menu.mail_box }).click();

@@ -185,7 +185,7 @@ describe('display formats', () => {
   it('writes dates as YYYY.MM.DD with an optional 24-hour time', () => {
     const d = new Date(2026, 10, 21, 14, 5, 9);
     expect(formatDate(d)).toBe('2026.11.21');
-    expect(formatDate(d, true)).toBe('2026.11.21 14:05:09');
+    expect(formatDate(d, true)).toBe('2026.11.21 14:05');
     expect(formatDate('not a date')).toBe('');
   });
 });

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
-import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
 import type { Locale } from '../../shared/locales.ts';
 import type { BetListRow } from '../../shared/wallet.ts';
 import { defaultPeriod, ListTable, PER_PAGE, type Period, PeriodProviderFilters, periodParams, periodProblem, useLoad } from './list.tsx';
@@ -115,7 +115,7 @@ export default function BetList({ locale }: { locale: Locale }) {
           caption={t.bets_caption}
           testId="bet-table"
           columns={[
-            { label: t.col_date, cell: (r) => <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, locale)}</time> },
+            { label: t.col_date, cell: (r) => <time dateTime={r.createdAt}>{formatDate(r.createdAt, true)}</time> },
             { label: t.col_game, rowHeader: true, cell: (r) => r.name },
             { label: t.col_bet, numeric: true, cell: (r) => money(r.bet) },
             { label: t.col_win, numeric: true, cell: (r) => money(r.win) },

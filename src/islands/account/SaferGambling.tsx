@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useEffect, useId, useState } from 'react';
-import { formatDateTime, formatMoney } from '../../lib/format.ts';
-import { LANGUAGE_TAG, type Locale } from '../../shared/locales.ts';
+import { formatDate, formatMoney, formatMonth } from '../../lib/format.ts';
+import type { Locale } from '../../shared/locales.ts';
 import { ALL_BREAK_DURATIONS, type BreakDuration, LIMIT_KINDS, type LimitKind, type LimitRow } from '../../shared/protection.ts';
 import { $saferGambling, closeAccount, confirmLimit, loadSaferGambling, setLimit, setRealityCheck, takeBreak } from '../../stores/limits.ts';
 import { signOut } from '../../stores/session.ts';
@@ -47,17 +47,17 @@ export default function SaferGambling({ locale }: { locale: Locale }) {
   return (
     <div className="acct-safer" data-testid="safer-gambling">
       <p className="acct-intro">{p.intro}</p>
-      <LimitForm locale={locale} limits={data.limits} currency={data.currency} />
-      <LimitsInForce locale={locale} limits={data.limits} shown={shown} />
+      <LimitForm limits={data.limits} currency={data.currency} />
+      <LimitsInForce limits={data.limits} shown={shown} />
       <Months locale={locale} />
       <RealityForm minutes={data.reality_check_minutes} />
-      <BreakForm locale={locale} />
+      <BreakForm />
       <CloseForm />
     </div>
   );
 }
 
-function LimitForm({ locale, limits, currency }: { locale: Locale; limits: LimitRow[]; currency: string }) {
+function LimitForm({ limits, currency }: { limits: LimitRow[]; currency: string }) {
   const p = useStore(protectionText);
   const v = useStore(validationText);
   const [kind, setKind] = useState<LimitKind>('deposit_day');
@@ -85,8 +85,7 @@ function LimitForm({ locale, limits, currency }: { locale: Locale; limits: Limit
       return;
     }
     const { outcome: done, limit } = result.value;
-    if (done === 'waiting' && limit.pending)
-      setOutcome({ kind: 'success', text: fmt(p.limit_waiting, formatDateTime(limit.pending.confirmable_from, locale)) });
+    if (done === 'waiting' && limit.pending) setOutcome({ kind: 'success', text: fmt(p.limit_waiting, formatDate(limit.pending.confirmable_from, true)) });
     else setOutcome({ kind: 'success', text: done === 'lowered' ? p.limit_lowered : p.limit_unchanged });
     setAmount('');
   }
@@ -130,7 +129,7 @@ function LimitForm({ locale, limits, currency }: { locale: Locale; limits: Limit
   );
 }
 
-function LimitsInForce({ locale, limits, shown }: { locale: Locale; limits: LimitRow[]; shown: (kind: LimitKind, amount: number | null) => string }) {
+function LimitsInForce({ limits, shown }: { limits: LimitRow[]; shown: (kind: LimitKind, amount: number | null) => string }) {
   const p = useStore(protectionText);
   const v = useStore(validationText);
   const [outcome, setOutcome] = useState<Outcome>();
@@ -172,8 +171,8 @@ function LimitsInForce({ locale, limits, shown }: { locale: Locale; limits: Limi
                     {l.pending ? (
                       <>
                         {l.pending.remove
-                          ? fmt(p.pending_remove, formatDateTime(l.pending.confirmable_from, locale))
-                          : fmt(p.pending_change, shown(l.kind, l.pending.amount), formatDateTime(l.pending.confirmable_from, locale))}{' '}
+                          ? fmt(p.pending_remove, formatDate(l.pending.confirmable_from, true))
+                          : fmt(p.pending_change, shown(l.kind, l.pending.amount), formatDate(l.pending.confirmable_from, true))}{' '}
                         <button type="button" className="link-button" onClick={() => void confirm(l.kind)}>
                           {p.confirm_change}
                         </button>
@@ -197,7 +196,6 @@ function Months({ locale }: { locale: Locale }) {
   const { data } = useStore($saferGambling);
   if (!data) return null;
   const money = (n: number) => formatMoney(n, locale, data.currency);
-  const monthName = (m: string) => new Date(`${m}-01T00:00:00Z`).toLocaleDateString(LANGUAGE_TAG[locale], { year: 'numeric', month: 'long', timeZone: 'UTC' });
   const columns = [
     ['deposits', p.col_deposits],
     ['withdrawals', p.col_withdrawals],
@@ -230,7 +228,7 @@ function Months({ locale }: { locale: Locale }) {
               {data.months.map((m) => (
                 <tr key={m.month}>
                   <th scope="row" data-label={p.col_month}>
-                    {monthName(m.month)}
+                    {formatMonth(m.month)}
                   </th>
                   {columns.map(([key, label]) => (
                     <td key={key} data-label={label} className="num">
@@ -290,7 +288,7 @@ function RealityForm({ minutes }: { minutes: number | null }) {
   );
 }
 
-function BreakForm({ locale }: { locale: Locale }) {
+function BreakForm() {
   const p = useStore(protectionText);
   const v = useStore(validationText);
   const [duration, setDuration] = useState<BreakDuration>('24h');
@@ -316,7 +314,7 @@ function BreakForm({ locale }: { locale: Locale }) {
       setOutcome({ kind: 'danger', text: textOf(p, result.message) ?? v.action_failed });
       return;
     }
-    setOutcome({ kind: 'success', text: fmt(p.break_started, formatDateTime(result.value.until, locale)) });
+    setOutcome({ kind: 'success', text: fmt(p.break_started, formatDate(result.value.until, true)) });
     // The server has ended this login already; the page follows.
     setTimeout(() => void signOut('/'), LEAVE_AFTER_MS);
   }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useEffect, useState } from 'react';
 import * as en from '../../../locales/en.json';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDate } from '../../lib/format.ts';
 import type { Locale } from '../../shared/locales.ts';
 import type { PasskeyView } from '../../shared/contract/security.ts';
 import { i18n } from '../../stores/i18n.ts';
@@ -43,7 +43,7 @@ function useRefusal() {
 }
 
 /** Tab 10: the second factors of a login, the authenticator app and passkeys, each behind the password. */
-export default function Security({ locale }: { locale: Locale }) {
+export default function Security(_props: { locale: Locale }) {
   const s = useStore(securityText);
   const state = useStore($security);
 
@@ -72,7 +72,7 @@ export default function Security({ locale }: { locale: Locale }) {
         </p>
       )}
       <AuthenticatorApp s={s} enabled={data.totp.enabled} codesLeft={data.totp.recovery_codes_left} />
-      <Passkeys s={s} locale={locale} passkeys={data.passkeys} />
+      <Passkeys s={s} passkeys={data.passkeys} />
     </div>
   );
 }
@@ -199,7 +199,7 @@ function AuthenticatorApp({ s, enabled, codesLeft }: { s: SecurityText; enabled:
   );
 }
 
-function Passkeys({ s, locale, passkeys }: { s: SecurityText; locale: Locale; passkeys: PasskeyView[] }) {
+function Passkeys({ s, passkeys }: { s: SecurityText; passkeys: PasskeyView[] }) {
   const refusal = useRefusal();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -241,7 +241,7 @@ function Passkeys({ s, locale, passkeys }: { s: SecurityText; locale: Locale; pa
           {passkeys.map((key) => (
             <li key={key.id}>
               <span>
-                <strong>{key.name}</strong> – {fmt(s.added_on, formatDateTime(key.created_at, locale))}
+                <strong>{key.name}</strong> – {fmt(s.added_on, formatDate(key.created_at, true))}
               </span>{' '}
               <button type="button" className="link-button" disabled={busy} onClick={() => void act(() => removePasskey(key.id, password), s.passkey_removed)}>
                 {fmt(s.remove_passkey, key.name)}

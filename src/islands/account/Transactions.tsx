@@ -1,21 +1,24 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
-import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
 import type { Locale } from '../../shared/locales.ts';
-import type { FinancialTransactionRow } from '../../shared/wallet.ts';
+import { type FinancialTransactionRow, TRANSACTION_STATUSES } from '../../shared/wallet.ts';
 import { $session } from '../../stores/session.ts';
 import { toast } from '../../stores/ui.ts';
 import { defaultPeriod, ListTable, PER_PAGE, PeriodProviderFilters, periodParams, periodProblem, SelectField, useLoad } from './list.tsx';
 import { cancelWithdrawal, loadTransactions } from '../../stores/wallet.ts';
+import { failureReason, paymentsText } from './payments/text.ts';
 import { accountText, fmt, refusalOf, textOf, validationText } from './text.ts';
 
-const STATUSES = ['all', 'pending', 'complete', 'cancelled'] as const;
+// SPEC §4's statuses, and what became of a deposit that never reached the wallet (declined, failed, expired, held, returned).
+const STATUSES = ['all', ...TRANSACTION_STATUSES] as const;
 type StatusFilter = (typeof STATUSES)[number];
 
 /** Tab 7: deposits, withdrawals and bonus events, ten a page, newest first; a pending withdrawal can be cancelled. */
 export default function Transactions({ locale }: { locale: Locale }) {
   const t = useStore(accountText);
   const v = useStore(validationText);
+  const p = useStore(paymentsText);
   const session = useStore($session);
   const [period, setPeriod] = useState(defaultPeriod);
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -93,13 +96,26 @@ export default function Transactions({ locale }: { locale: Locale }) {
           empty={t.transactions_empty}
           caption={t.transactions_caption}
           testId="transaction-table"
+          rowKey={(r) => `${r.source}-${r.id}`}
           wide
           columns={[
-            { label: t.col_date, cell: (r) => <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, locale)}</time> },
+            { label: t.col_date, cell: (r) => <time dateTime={r.createdAt}>{formatDate(r.createdAt, true)}</time> },
             { label: t.col_type, rowHeader: true, cell: (r) => typeText(r.type) },
             { label: t.col_amount, numeric: true, cell: (r) => money(r.amount, r.currency) },
             { label: t.col_provider, cell: (r) => (r.is_bonus ? <span className="badge acct-bonus">{t.bonus_badge}</span> : r.name) },
-            { label: t.col_status, cell: (r) => <span className={`acct-status acct-status-${r.status}`}>{statusText(r.status)}</span> },
+            {
+              label: t.col_status,
+              cell: (r) => {
+                // A deposit that did not arrive says why, as the deposit tab did.
+                const why = r.status === 'complete' ? undefined : failureReason(r.reason, { p, v });
+                return (
+                  <>
+                    <span className={`acct-status acct-status-${r.status}`}>{statusText(r.status)}</span>
+                    {why && <span className="acct-reason">{why}</span>}
+                  </>
+                );
+              },
+            },
             {
               label: t.col_action,
               cellClass: (r) => (cancellable(r) ? undefined : 'acct-no-action'),
@@ -109,7 +125,7 @@ export default function Transactions({ locale }: { locale: Locale }) {
                     type="button"
                     className="btn btn-outline btn-small acct-cancel"
                     disabled={cancelling !== null}
-                    aria-label={fmt(t.cancel_withdrawal_label, money(r.amount, r.currency), formatDateTime(r.createdAt, locale))}
+                    aria-label={fmt(t.cancel_withdrawal_label, money(r.amount, r.currency), formatDate(r.createdAt, true))}
                     onClick={() => void cancel(r)}
                   >
                     {t.cancel_withdrawal}

@@ -261,6 +261,8 @@ export function ListTable<R extends { id: number }>(props: {
   testId: string;
   wide?: boolean;
   columns: Column<R>[];
+  /** A row's key when ids alone may repeat (rows from two sources). */
+  rowKey?: (row: R) => string;
 }) {
   const { loaded, rows, columns } = props;
   const classOf = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ') || undefined;
@@ -282,7 +284,7 @@ export function ListTable<R extends { id: number }>(props: {
             </thead>
             <tbody>
               {rows.map((r) => (
-                <tr key={r.id}>
+                <tr key={props.rowKey?.(r) ?? r.id}>
                   {columns.map((c) => {
                     const Cell = c.rowHeader ? 'th' : 'td';
                     return (

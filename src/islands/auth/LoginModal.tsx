@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import * as en from '../../../locales/en.json';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDate } from '../../lib/format.ts';
 import { fmt } from '../../lib/plural.ts';
 import { type Locale, localizePath } from '../../shared/locales.ts';
 import { i18n } from '../../stores/i18n.ts';
@@ -55,7 +55,7 @@ export default function LoginModal({ locale, state, onClose }: Props) {
     const { status, data } = error as { status?: number; data?: { message?: string; until?: string; errors?: Record<string, string> } };
     const field = data?.errors ? Object.values(data.errors)[0] : undefined;
     // The right password on an account on a break or closed: the server says until when.
-    if (data?.message === 'player_on_break' && data.until) setFailed(fmt(v.player_on_break, formatDateTime(data.until, locale)));
+    if (data?.message === 'player_on_break' && data.until) setFailed(fmt(v.player_on_break, formatDate(data.until, true)));
     else if (data?.message === 'account_closed') setFailed(v.account_closed);
     else if (data?.message === 'login_ticket_expired') {
       setStep(undefined);

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
 import type { Locale } from '../../shared/locales.ts';
 import type { OddsPreference } from '../../shared/schemas/sports.ts';
 import { FREE_BET_MIN_ODDS, type FreeBet } from '../../shared/sports.ts';
@@ -174,10 +174,10 @@ export function Betslip({ locale }: { locale: Locale }) {
     const limit = barred?.limit;
     if (message === 'limit_reached' && limit) {
       if (limit.kind === 'session') return t.limit_session;
-      const when = limit.resets_at ? formatDateTime(limit.resets_at, locale) : '';
+      const when = limit.resets_at ? formatDate(limit.resets_at, true) : '';
       return fmt(limit.kind.startsWith('loss') ? t.limit_loss : t.limit_wager, formatMoney(limit.amount, locale, limit.currency), when);
     }
-    if (message === 'player_on_break' && barred?.until) return fmt(v.player_on_break, formatDateTime(barred.until, locale));
+    if (message === 'player_on_break' && barred?.until) return fmt(v.player_on_break, formatDate(barred.until, true));
     return refusalText(message, v, t);
   };
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { memo, startTransition, useEffect, useState } from 'react';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDate } from '../../lib/format.ts';
 import type { Locale } from '../../shared/locales.ts';
 import type { SportEvent, SportMarket } from '../../shared/sports.ts';
 import { $moves, $slip, $sports, addSelection, loadEvents } from '../../stores/sports.ts';
@@ -104,7 +104,7 @@ export const EventCard = memo(function EventCard({
               {event.kind === 'match' && event.elapsed > 0 && <span> {event.elapsed}′</span>}
             </span>
           ) : (
-            <time dateTime={event.starts_at}>{formatDateTime(event.starts_at, locale)}</time>
+            <time dateTime={event.starts_at}>{formatDate(event.starts_at, true)}</time>
           )}
         </p>
         <h3 className="sb-event-title">

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
 import type { Locale } from '../../shared/locales.ts';
 import type { SportBet } from '../../shared/sports.ts';
 import { $session } from '../../stores/session.ts';
@@ -108,7 +108,7 @@ export default function MyBets({ locale }: { locale: Locale }) {
                   <div>
                     <dt>{t.placed_at}</dt>
                     <dd>
-                      <time dateTime={b.created_at}>{formatDateTime(b.created_at, locale)}</time>
+                      <time dateTime={b.created_at}>{formatDate(b.created_at, true)}</time>
                     </dd>
                   </div>
                 </dl>

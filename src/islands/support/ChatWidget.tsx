@@ -3,7 +3,7 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import * as en from '../../../locales/en.json';
 import type { ChatMessage } from '../../shared/contract/support.ts';
 import { local } from '../../lib/browser.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatTime } from '../../lib/format.ts';
 import type { Locale } from '../../shared/locales.ts';
 import { i18n, syncLocale } from '../../stores/i18n.ts';
 import { $session } from '../../stores/session.ts';
@@ -185,7 +185,7 @@ export default function ChatWidget({ locale }: { locale: Locale }) {
                 <span className="visually-hidden">{m.from === 'support' ? t.support : t.you}: </span>
                 {m.text}
                 <span className="chat-meta">
-                  {m.createdAt && <time dateTime={m.createdAt}>{formatDate(m.createdAt, true).slice(11, 16)}</time>}
+                  {m.createdAt && <time dateTime={m.createdAt}>{formatTime(m.createdAt)}</time>}
                   {m.from === 'visitor' && <span className="chat-state">{m.state === 'sending' ? t.sending : m.state === 'sent' ? t.sent : t.not_sent}</span>}
                 </span>
                 {m.state === 'failed' && (

@@ -3,10 +3,10 @@
 // amount is in the player's wallet currency, which each answer names.
 import { type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_CURRENCY } from '../../shared/money.ts';
-import type { BetListRow } from '../../shared/wallet.ts';
+import type { BetListRow, TransactionStatus } from '../../shared/wallet.ts';
 import type { Executor } from '../db/client.ts';
 import { read } from './connection.ts';
-import type { FinancialStatus, FinancialType } from '../db/schema/wallet.ts';
+import type { FinancialType } from '../db/schema/wallet.ts';
 import { balanceOf, type LockedAccount } from './ledger.ts';
 import type { WalletBalance } from './types.ts';
 
@@ -97,16 +97,22 @@ export interface FinancialRow {
   /** The player's wallet currency, which the amount is in. */
   currency: string;
   name: string;
-  status: FinancialStatus;
+  status: TransactionStatus;
   isBonus: boolean;
   invoiceId: string | null;
+  /** A wallet operation, or a deposit attempt that never reached the wallet. */
+  source: 'wallet' | 'payment';
+  /** Why such a deposit did not arrive (the provider's catalogue key), else null. */
+  reason: string | null;
 }
 
 export interface FinancialQuery extends Period, Page {
-  status: 'all' | FinancialStatus;
+  status: 'all' | TransactionStatus;
   provider: string | undefined;
   sortBy: 'createdAt' | 'type' | 'amount' | 'name' | 'status';
   sortDesc: boolean;
+  /** A deposit started before this and still unpaid is listed as expired (the payments' PENDING_DEPOSIT_MINUTES). */
+  unpaidBefore: Date;
 }
 
 const FINANCIAL_SORT: Record<FinancialQuery['sortBy'], SQL> = {
@@ -128,10 +134,12 @@ interface FinancialDbRow {
   created_at: string;
   amount: string | number;
   provider: string;
-  status: FinancialStatus;
+  status: TransactionStatus;
   is_bonus: boolean;
   invoice_id: string | null;
   currency: string;
+  source?: 'wallet' | 'payment';
+  reason?: string | null;
   total?: string | number;
 }
 
@@ -145,7 +153,37 @@ const toFinancial = (r: FinancialDbRow): FinancialRow => ({
   status: r.status,
   isBonus: r.is_bonus,
   invoiceId: r.invoice_id,
+  source: r.source ?? 'wallet',
+  reason: r.reason ?? null,
 });
+
+/** The providers' reasons that are the bank's (or the card holder's bank's) refusal of a card payment. */
+const DECLINE_REASONS = ['card_declined', 'insufficient_funds', 'expired_card', 'incorrect_cvc', 'authentication_failed', 'wrong_card'];
+
+/**
+ * The player's deposit attempts that never reached the wallet (a deposit that did is the
+ * ledger's row, and its payment names the operation): still waiting, declined, cancelled on
+ * the payment page, failed, expired unpaid, held over a daily limit, or returned while held.
+ */
+function depositAttempts(playerId: number, unpaidBefore: Date): SQL {
+  const stale = sql`p.status = 'pending' and p.created_at < ${unpaidBefore.toISOString()}::timestamptz`;
+  return sql`select p.id, 'deposit'::text as type, p.created_at, p.amount, pp.name as provider,
+                    case
+                      when ${stale} then 'expired'
+                      when p.status in ('pending', 'held', 'refunded', 'cancelled') then p.status
+                      when p.reason = 'payment_cancelled' then 'cancelled'
+                      when p.reason = 'expired' then 'expired'
+                      when p.reason in (${sql.join(
+                        DECLINE_REASONS.map((r) => sql`${r}`),
+                        sql`, `,
+                      )}) then 'declined'
+                      else 'failed'
+                    end as status,
+                    false as is_bonus, 'pay_' || p.id as invoice_id, 'payment'::text as source,
+                    case when ${stale} then 'expired' else p.reason end as reason
+               from payments p join payment_processors pp on pp.id = p.processor_id
+              where p.player_id = ${playerId} and p.direction = 'deposit' and p.wallet_tx_id is null`;
+}
 
 async function paged<R extends { total?: string | number }>(
   db: Executor,
@@ -164,21 +202,24 @@ async function paged<R extends { total?: string | number }>(
   return { count: Number(c?.n ?? 0), rows: [] };
 }
 
-/** One page of the player's deposits, withdrawals and bonus events in the period, newest first unless sorted otherwise. */
+/**
+ * One page of the player's deposits, withdrawals and bonus events in the period, newest first
+ * unless sorted otherwise, with the deposits that never reached the wallet among them: a
+ * declined, cancelled or failed attempt leaves its trace.
+ */
 export async function listFinancialTransactions(db: Executor, playerId: number, q: FinancialQuery): Promise<{ count: number; rows: FinancialRow[] }> {
-  const filters: SQL[] = [
-    sql`player_id = ${playerId}`,
-    sql`created_at >= ${q.from.toISOString()}::timestamptz`,
-    sql`created_at < ${q.to.toISOString()}::timestamptz`,
-  ];
+  const filters: SQL[] = [sql`created_at >= ${q.from.toISOString()}::timestamptz`, sql`created_at < ${q.to.toISOString()}::timestamptz`];
   if (q.status !== 'all') filters.push(sql`status = ${q.status}`);
   if (q.provider) filters.push(sql`provider = ${q.provider}`);
   const direction = q.sortDesc ? sql`desc` : sql`asc`;
+  const listed = sql`(select id, type, created_at, amount, provider, status, is_bonus, invoice_id, 'wallet'::text as source, null::text as reason
+                        from financial_transactions where player_id = ${playerId}
+                      union all ${depositAttempts(playerId, q.unpaidBefore)}) as listed`;
   const result = await paged<FinancialDbRow>(
     db,
-    sql`id, type, ${iso(sql`created_at`)} as created_at, amount, provider, status, is_bonus, invoice_id, ${currencyOf(playerId)}`,
-    sql`from financial_transactions where ${sql.join(filters, sql` and `)}`,
-    sql`${FINANCIAL_SORT[q.sortBy]} ${direction}, id ${direction}`,
+    sql`id, type, ${iso(sql`created_at`)} as created_at, amount, provider, status, is_bonus, invoice_id, source, reason, ${currencyOf(playerId)}`,
+    sql`from ${listed} where ${sql.join(filters, sql` and `)}`,
+    sql`${FINANCIAL_SORT[q.sortBy]} ${direction}, id ${direction}, source ${direction}`,
     q,
   );
   return { count: result.count, rows: result.rows.map(toFinancial) };

@@ -2,7 +2,7 @@
 // game studio's server-to-server wallet callback. Messages are catalogue keys. Body
 // ids (`id`, `playerId`, `player_id`) are accepted and ignored: the token decides.
 import { toCents } from '../money.ts';
-import { MAX_PERIOD_DAYS } from '../wallet.ts';
+import { MAX_PERIOD_DAYS, TRANSACTION_STATUSES } from '../wallet.ts';
 import { text, z } from './common.ts';
 
 export const MAX_ITEMS_PER_PAGE = 100;
@@ -62,7 +62,7 @@ export const financialTransactionsParams = z
   .object({
     ...periodFields,
     filterStatus: z
-      .union([z.enum(['all', 'pending', 'complete', 'cancelled']), z.literal(''), z.null()])
+      .union([z.enum(['all', ...TRANSACTION_STATUSES]), z.literal(''), z.null()])
       .optional()
       .transform((v) => v || 'all'),
     sortBy: z

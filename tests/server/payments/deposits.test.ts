@@ -3,8 +3,11 @@
 // limits and fees, and that a deposit is credited by the verified webhook once only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, testApi } from '../../helpers/app.ts';
+import { markVerified } from '../../helpers/documents.ts';
 import { createPlayers, tokenFor } from '../../helpers/wallet.ts';
-import { cardToken, follow, newPlayer, paymentIdOf, paymentRow, realBalance } from './helpers.ts';
+import { sql } from 'drizzle-orm';
+import { CARD_ADAPTER } from '../../../src/server/payments/sandbox/card.ts';
+import { cardToken, follow, newPlayer, paymentIdOf, paymentRow, postWebhook, realBalance } from './helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -51,6 +54,16 @@ describe('front/get_processors and front/get_withdrawal_processors', () => {
       [49, 'bank'],
     ]);
     expect(w.body.processors[0]).toMatchObject({ withdraw_setting: { min_withdraw: 10 }, min_withdraw: 10 });
+  });
+
+  it('tells the withdraw tab, before its form, that the default market wants a verified identity first; the deposit list does not', async () => {
+    const p = await newPlayer(api);
+    const ask = async (call: 'front/get_withdrawal_processors' | 'front/get_processors') =>
+      (await api.json<{ status: number; verification?: unknown }>(call, {}, { token: p.token })).body;
+    expect((await ask('front/get_withdrawal_processors')).verification).toEqual({ required: true, status: 'unverified' });
+    expect((await ask('front/get_processors')).verification).toBeUndefined();
+    await markVerified(api.ctx.database.db, p.id);
+    expect((await ask('front/get_withdrawal_processors')).verification).toEqual({ required: false, status: 'verified' });
   });
 
   it('lists only processors of the wallet currency for a rupee player, in rupees', async () => {
@@ -175,6 +188,80 @@ describe('card deposits with the test cards', () => {
     const { body } = await api.json('front/get_eupayment_financial_transaction', { playerId: 1 }, { token: p.token });
     expect(body).toMatchObject({ status: 1, transaction: { status: 'complete' } });
     expect(await realBalance(api, p.id)).toBe(2_000);
+  });
+});
+
+describe('the transaction list tells the whole story of the deposits', () => {
+  type Row = { id: number; type: string; createdAt: string; amount: number; name: string; status: string; source: string; reason: string | null };
+  const list = async (token: string, filterStatus = 'all') =>
+    (await api.json<{ status: number; transactions: { count: number; rows: Row[] } }>('front/get_financial_transactions', { filterStatus }, { token })).body
+      .transactions;
+
+  it('lists declined, cancelled, failed, pending and expired deposits beside the credited one, each status filterable; a late payment is listed once', async () => {
+    const p = await newPlayer(api);
+    const settle = async (number: string, amount: string) => {
+      const reply = await cardDeposit(p.token, number, amount);
+      await follow(api, reply.redirect_url as string);
+      return reply;
+    };
+    await settle('4242 4242 4242 4242', '10');
+    const declined = await settle('4000 0000 0000 0002', '11');
+    await settle('4000 0000 0000 9995', '12');
+    await settle('4000 0000 0000 0069', '13');
+    await settle('4000 0000 0000 0119', '14');
+    // Cancelled on the hosted card page; one started and not paid yet; one left unpaid for two hours.
+    const { body: hosted } = await api.json<Reply>('payment/get_payment_stripe_url', { amount: 15 }, { token: p.token });
+    await follow(api, `${hosted.redirect_url}/cancel`, {});
+    await api.json<Reply>('payment/get_payment_stripe_url', { amount: 16 }, { token: p.token });
+    const { body: stale } = await api.json<Reply>('payment/get_payment_stripe_url', { amount: 17 }, { token: p.token });
+    await api.ctx.database.db.execute(sql`update payments set created_at = created_at - interval '2 hours' where id = ${paymentIdOf(stale.tx_id as string)}`);
+    expect(await realBalance(api, p.id)).toBe(1_000);
+
+    const all = await list(p.token);
+    expect(all.count).toBe(8);
+    const byAmount = Object.fromEntries(all.rows.map((r) => [r.amount, [r.status, r.reason, r.type, r.source]]));
+    expect(byAmount).toEqual({
+      10: ['complete', null, 'deposit', 'wallet'],
+      11: ['declined', 'card_declined', 'deposit', 'payment'],
+      12: ['declined', 'insufficient_funds', 'deposit', 'payment'],
+      13: ['declined', 'expired_card', 'deposit', 'payment'],
+      14: ['failed', 'processing_error', 'deposit', 'payment'],
+      15: ['cancelled', 'payment_cancelled', 'deposit', 'payment'],
+      16: ['pending', null, 'deposit', 'payment'],
+      17: ['expired', 'expired', 'deposit', 'payment'],
+    });
+    expect(all.rows.every((r) => r.name === 'Card (Visa / Mastercard)')).toBe(true);
+    // Newest first, as before.
+    const times = all.rows.map((r) => r.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+
+    const amounts = async (status: string) => (await list(p.token, status)).rows.map((r) => r.amount).sort((a, b) => a - b);
+    expect(await amounts('declined')).toEqual([11, 12, 13]);
+    expect(await amounts('failed')).toEqual([14]);
+    expect(await amounts('cancelled')).toEqual([15]);
+    expect(await amounts('pending')).toEqual([16]);
+    expect(await amounts('expired')).toEqual([17]);
+    expect(await amounts('complete')).toEqual([10]);
+    expect(await amounts('held')).toEqual([]);
+    // A status the list does not know is refused, as before.
+    expect((await api.json('front/get_financial_transactions', { filterStatus: 'lost' }, { token: p.token })).body).toMatchObject({ status: 0 });
+
+    // The bank pays the declined one after all: credited once, listed once, complete.
+    const id = paymentIdOf(declined.tx_id as string);
+    const late = await postWebhook(api, 46, CARD_ADAPTER, {
+      id: `evt_late_${id}`,
+      type: 'payment.succeeded',
+      reference: id,
+      providerRef: `ch_${id}`,
+      amount: 1_100,
+      currency: 'EUR',
+    });
+    expect(late.status).toBe(200);
+    expect(await realBalance(api, p.id)).toBe(2_100);
+    const after = await list(p.token);
+    expect(after.count).toBe(8);
+    expect(after.rows.filter((r) => r.amount === 11).map((r) => [r.status, r.source])).toEqual([['complete', 'wallet']]);
+    expect(await amounts('declined')).toEqual([12, 13]);
   });
 });
 

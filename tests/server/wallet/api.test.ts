@@ -120,6 +120,8 @@ describe('front/get_financial_transactions', () => {
       name: 'bank',
       status: 'pending',
       is_bonus: false,
+      source: 'wallet',
+      reason: null,
     });
     expect(body.transactions.rows[2]).toMatchObject({ id: recent, type: 'deposit', name: 'card', status: 'complete' });
     const bobs = await api.json('front/get_financial_transactions', { playerId: alice, id: alice }, { token: bobToken });

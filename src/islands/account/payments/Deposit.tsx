@@ -123,7 +123,7 @@ export default function Deposit({ locale, promo }: { locale: Locale; promo?: Rea
   function announce(found: DepositOutcome) {
     const amount = moneyIn(locale, found.currency)(found.amount);
     if (found.state === 'complete') toast('success', fmt(p.deposit_success, amount));
-    else if (found.state === 'failed') toast('danger', fmt(p.deposit_fail, amount));
+    else if (found.state === 'failed') toast('danger', [fmt(p.deposit_fail, amount), failureReason(found.reason, texts)].filter(Boolean).join(' '));
   }
 
   const list = Array.isArray(methods) ? methods : [];

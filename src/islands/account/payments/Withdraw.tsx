@@ -5,16 +5,18 @@
 // message, and the pending withdrawals, each of which the player may cancel.
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { countryOptions } from '../../../shared/countries.ts';
 import { usesIban, validIban, validSwift } from '../../../shared/iban.ts';
-import { LANGUAGE_TAG, type Locale } from '../../../shared/locales.ts';
+import { ACCOUNT_TAB } from '../../../shared/account-menu.ts';
+import { LANGUAGE_TAG, type Locale, localizePath } from '../../../shared/locales.ts';
 import { cryptoAddressShape, validWalletAccount } from '../../../shared/payout.ts';
 import type { BankForm } from '../../../shared/schemas/payments.ts';
 import {
   $paymentBusy,
   $pendingWithdrawals,
   $withdrawalProcessors,
+  $withdrawalVerification,
   amountCents,
   amountProblem,
   cancelWithdrawal,
@@ -38,7 +40,7 @@ const BANK_FIELDS = ['accountNumber', 'beneficiaryName', 'swiftCode', 'bankName'
 type BankField = (typeof BANK_FIELDS)[number];
 
 const LABEL: Record<BankField, keyof Texts['p']> = {
-  accountNumber: 'account_name',
+  accountNumber: 'account_number',
   beneficiaryName: 'beneficiary',
   swiftCode: 'swift',
   bankName: 'bank_name',
@@ -100,7 +102,7 @@ function Pending({ locale, texts }: { locale: Locale; texts: Texts }) {
         <ul className="pay-pending">
           {list.map((r) => {
             const amount = moneyIn(locale, r.currency)(r.amount);
-            const when = formatDateTime(r.createdAt, locale);
+            const when = formatDate(r.createdAt, true);
             return (
               <li key={r.id} data-testid="pending-withdrawal">
                 <span className="pay-pending-amount">{amount}</span>
@@ -124,10 +126,25 @@ function Pending({ locale, texts }: { locale: Locale; texts: Texts }) {
   );
 }
 
+/** Before the form: a withdrawal waits for a verified identity, and where the player gets one. */
+function VerifyFirst({ locale, status, texts }: { locale: Locale; status: string; texts: Texts }) {
+  const { p } = texts;
+  const checking = status === 'pending';
+  return (
+    <div className="alert pay-verify" role="status" data-testid="withdraw-verify-first">
+      <p className="pay-verify-text">{checking ? p.verify_pending_withdraw : p.verify_before_withdraw}</p>
+      <a className="btn btn-primary btn-small" href={localizePath(`/user-management?tab=${ACCOUNT_TAB.verification}`, locale)}>
+        {checking ? p.verify_status_link : p.verify_link}
+      </a>
+    </div>
+  );
+}
+
 export default function Withdraw({ locale, withdrawable, bonusActive }: { locale: Locale; withdrawable?: number | undefined; bonusActive: boolean }) {
   const texts: Texts = { p: useStore(paymentsText), v: useStore(validationText), t: useStore(accountText), g: useStore(protectionText) };
   const { p } = texts;
   const methods = useStore($withdrawalProcessors);
+  const verification = useStore($withdrawalVerification);
   const busy = useStore($paymentBusy);
   const playerCountry = useStore($session).user?.country ?? '';
   const [chosenId, setChosen] = useState<number>();
@@ -233,7 +250,9 @@ export default function Withdraw({ locale, withdrawable, bonusActive }: { locale
           {texts.t.type_withdrawal}
         </h3>
         <ListStatus list={methods} empty={p.methods_empty} retry={() => void loadProcessors('withdraw')} />
-        {method && (
+        {/* The player's market wants identity first: said before any field, with the way there, not after nine of them. */}
+        {Array.isArray(methods) && verification?.required && <VerifyFirst locale={locale} status={verification.status} texts={texts} />}
+        {method && !verification?.required && (
           <form ref={formRef} className="pay-form acct-form" noValidate onSubmit={(e) => void submit(e)}>
             <MethodPicker
               methods={list}

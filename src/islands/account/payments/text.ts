@@ -33,16 +33,27 @@ export function refusalText(r: Pick<PaymentRefusal, 'message' | 'params' | 'limi
   return fmt(text, ...r.params.map((a) => (typeof a === 'number' ? money(a) : a)));
 }
 
-/** Why a deposit failed, in words, when the provider said something a player can act on. */
-export function failureReason(reason: string | null, { p, v }: Texts): string | undefined {
+/**
+ * Why a deposit failed, in words, when the provider said something a player can act on. A
+ * bank's decline (do not honour, insufficient funds, an expired card) names the bank's reason
+ * beside SPEC's "The amount {0} could not be deposited!"; SPEC §8's "Wrong Card Info." is kept
+ * for card data that was wrong (the security code).
+ */
+export function failureReason(reason: string | null, { p, v }: Pick<Texts, 'p' | 'v'>): string | undefined {
   switch (reason) {
-    // SPEC §8: a card the bank refuses is "Wrong Card Info.".
-    case 'card_declined':
-    case 'expired_card':
     case 'incorrect_cvc':
+    case 'wrong_card':
       return v.wrong_card;
-    case 'insufficient_funds':
+    case 'card_declined':
       return p.reason_declined;
+    case 'insufficient_funds':
+      return p.reason_insufficient_funds;
+    case 'expired_card':
+      return p.reason_expired_card;
+    case 'payment_cancelled':
+      return p.reason_cancelled;
+    case 'expired':
+      return p.reason_expired;
     case 'authentication_failed':
       return p.reason_authentication;
     case 'processing_error':

@@ -73,7 +73,7 @@ async function charge(ctx: ServerContext, session: Session, outcome: CardOutcome
   return settle(ctx, session, outcome === 'success' ? 'success' : outcome);
 }
 
-async function settle(ctx: ServerContext, s: Session, outcome: CardOutcome | 'authentication_failed'): Promise<string> {
+async function settle(ctx: ServerContext, s: Session, outcome: CardOutcome | 'authentication_failed' | 'payment_cancelled'): Promise<string> {
   const ok = outcome === 'success';
   const providerRef = `ch_${s.r}`;
   await deliver(ctx, s.p, CARD_ADAPTER, {
@@ -160,7 +160,8 @@ export function cardSandboxRoutes(ctx: ServerContext) {
       .post('/checkout/:session/cancel', async (c) => {
         const s = unseal(ctx, CARD_ADAPTER, c.req.param('session'));
         if (!s) return htmlResponse(page('Sandbox Card', '<h1>This payment link has expired.</h1>'), 400);
-        return c.redirect(await settle(ctx, s, 'card_declined'), 303);
+        // The player gave up on the page: not the bank's decline.
+        return c.redirect(await settle(ctx, s, 'payment_cancelled'), 303);
       })
       .get('/3ds/:session', (c) => {
         const s = unseal(ctx, CARD_ADAPTER, c.req.param('session'));

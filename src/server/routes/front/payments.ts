@@ -9,6 +9,8 @@ import { type AuthEnv, requirePlayer } from '../../http-auth.ts';
 import type { ServerContext } from '../../context.ts';
 import { players } from '../../db/schema/index.ts';
 import { parseBody, refusal } from '../../http.ts';
+import { verificationOf } from '../../identity/service.ts';
+import { profileForCountry } from '../../jurisdiction/index.ts';
 import { processorsFor } from '../../payments/processors.ts';
 import { latestPaymentOf } from '../../payments/service.ts';
 import type { Processor } from '../../payments/types.ts';
@@ -57,7 +59,12 @@ export function paymentFrontRoutes(ctx: ServerContext) {
       .where(eq(players.id, c.get('player').playerId));
     if (!p) return c.json(refusal('unknown_player'));
     const rows = (await processorsFor(db, use, p.country, p.currency)).map((r) => processorRow(r, p.currency));
-    return c.json({ status: 1, processors: rows } satisfies ProcessorsReply);
+    if (use === 'deposit') return c.json({ status: 1, processors: rows } satisfies ProcessorsReply);
+    // The withdraw tab says before its form when the player's market wants a verified identity first.
+    const playerId = c.get('player').playerId;
+    const [profile, { status }] = await Promise.all([profileForCountry(ctx, p.country), verificationOf(ctx, playerId)]);
+    const verification = { required: profile.verification_before_withdrawal && status !== 'verified', status };
+    return c.json({ status: 1, processors: rows, verification } satisfies ProcessorsReply);
   };
   return new Hono<AuthEnv>()
     .post('/get_processors', player, list('deposit'))

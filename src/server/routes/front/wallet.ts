@@ -13,7 +13,7 @@ import type { FinancialTransactionRow } from '../../../shared/wallet.ts';
 import { type AuthEnv, requireLivePlayer, requirePlayer } from '../../http-auth.ts';
 import type { ServerContext } from '../../context.ts';
 import { parseBody, refusal } from '../../http.ts';
-import { cancelWithdrawal, depositBonusResult, paymentForPlayer } from '../../payments/service.ts';
+import { cancelWithdrawal, depositBonusResult, PENDING_DEPOSIT_MINUTES, paymentForPlayer } from '../../payments/service.ts';
 import {
   type FinancialRow,
   findFinancialTransaction,
@@ -34,6 +34,8 @@ const financialRow = (r: FinancialRow): FinancialTransactionRow => ({
   name: r.name,
   status: r.status,
   is_bonus: r.isBonus,
+  source: r.source,
+  reason: r.reason,
 });
 
 /** The player's wallet calls; the player is always the token's, whatever ids the body carries. */
@@ -72,6 +74,7 @@ export function walletRoutes(ctx: ServerContext) {
         sortDesc: q.sortBy ? q.sortDesc : true,
         page: q.page,
         perPage: q.itemsPerPage,
+        unpaidBefore: new Date(ctx.clock.now() - PENDING_DEPOSIT_MINUTES * 60_000),
       });
       return c.json({ status: 1, transactions: { count, rows: rows.map(financialRow) } } satisfies Reply<'front/get_financial_transactions'>);
     })
