@@ -13,88 +13,96 @@ const register = client.register;
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+// The registry is the process's; this module may be evaluated more than once in one process
+// (a test runner loads it afresh per file): a metric already registered is taken as it is.
+const counter = <L extends string>(c: client.CounterConfiguration<L>) =>
+  (register.getSingleMetric(c.name) as client.Counter<L> | undefined) ?? new client.Counter(c);
+const histogram = <L extends string>(c: client.HistogramConfiguration<L>) =>
+  (register.getSingleMetric(c.name) as client.Histogram<L> | undefined) ?? new client.Histogram(c);
+const gauge = <L extends string>(c: client.GaugeConfiguration<L>) => (register.getSingleMetric(c.name) as client.Gauge<L> | undefined) ?? new client.Gauge(c);
+
 export const metrics = {
-  httpRequests: new client.Counter({
+  httpRequests: counter({
     name: 'casino_http_requests_total',
     help: 'API requests answered, by route template, method and status',
     labelNames: ['route', 'method', 'status'] as const,
   }),
-  httpDuration: new client.Histogram({
+  httpDuration: histogram({
     name: 'casino_http_request_duration_seconds',
     help: 'Time to answer an API request, by route template, method and status',
     labelNames: ['route', 'method', 'status'] as const,
     buckets: SECONDS,
   }),
-  walletOperations: new client.Counter({
+  walletOperations: counter({
     name: 'casino_wallet_operations_total',
     help: 'Wallet operations by kind and outcome (accepted, refused, replayed, error)',
     labelNames: ['kind', 'outcome'] as const,
   }),
-  walletRefusals: new client.Counter({
+  walletRefusals: counter({
     name: 'casino_wallet_refusals_total',
     help: 'Refused wallet operations by kind and refusal code',
     labelNames: ['kind', 'code'] as const,
   }),
-  walletDuration: new client.Histogram({
+  walletDuration: histogram({
     name: 'casino_wallet_operation_duration_seconds',
     help: 'Time of a wallet operation (its transaction and retries), by kind and outcome',
     labelNames: ['kind', 'outcome'] as const,
     buckets: SECONDS,
   }),
-  moneyMoved: new client.Counter({
+  moneyMoved: counter({
     name: 'casino_money_moved_minor_units_total',
     help: 'Money moved by committed wallet operations, in minor units of the currency (cents), by flow: bet, win, deposit, withdrawal, bonus',
     labelNames: ['currency', 'flow'] as const,
   }),
-  gameRounds: new client.Counter({
+  gameRounds: counter({
     name: 'casino_game_rounds_total',
     help: 'Game rounds started, by engine and mode (real, fun)',
     labelNames: ['engine', 'mode'] as const,
   }),
-  webhooks: new client.Counter({
+  webhooks: counter({
     name: 'casino_webhooks_total',
     help: "Payment webhooks received, by processor adapter and outcome (accepted, duplicate, a refusal's code, error)",
     labelNames: ['processor', 'outcome'] as const,
   }),
-  sportsBetsPlaced: new client.Counter({
+  sportsBetsPlaced: counter({
     name: 'casino_sports_bets_placed_total',
     help: 'Sports bets placed (their stake taken), by kind (single, accumulator)',
     labelNames: ['kind'] as const,
   }),
-  sportsBetsSettled: new client.Counter({
+  sportsBetsSettled: counter({
     name: 'casino_sports_bets_settled_total',
     help: 'Sports bets settled for the first time, by state (won, lost, void)',
     labelNames: ['state'] as const,
   }),
-  sportsCashOuts: new client.Counter({ name: 'casino_sports_cash_outs_total', help: 'Sports bets cashed out' }),
-  sportsSettlementLag: new client.Histogram({
+  sportsCashOuts: counter({ name: 'casino_sports_cash_outs_total', help: 'Sports bets cashed out' }),
+  sportsSettlementLag: histogram({
     name: 'casino_sports_settlement_lag_seconds',
     help: "Time from a bet's last result arriving to the bet being settled",
     buckets: [0.1, 0.5, 1, 2, 5, 10, 30, 60, 300, 900, 3600],
   }),
-  socketConnections: new client.Gauge({ name: 'casino_socket_connections', help: 'socket.io connections open now' }),
-  socketConnectionsTotal: new client.Counter({ name: 'casino_socket_connections_total', help: 'socket.io connections opened' }),
-  pushes: new client.Counter({
+  socketConnections: gauge({ name: 'casino_socket_connections', help: 'socket.io connections open now' }),
+  socketConnectionsTotal: counter({ name: 'casino_socket_connections_total', help: 'socket.io connections opened' }),
+  pushes: counter({
     name: 'casino_pushes_total',
     help: 'Pushes sent to sockets, by kind (balance, deposit, sports, crash, live, bingo)',
     labelNames: ['kind'] as const,
   }),
-  pushFailures: new client.Counter({
+  pushFailures: counter({
     name: 'casino_push_publish_failures_total',
     help: 'Pushes that could not be published to Redis (they reached only the sockets of this process)',
   }),
-  leaseHeld: new client.Gauge({
+  leaseHeld: gauge({
     name: 'casino_lease_held',
     help: 'Schedules this process runs (1 while it holds the lease); summed over processes, the holders of each schedule',
     labelNames: ['schedule'] as const,
     aggregator: 'sum',
   }),
-  dbPoolSize: new client.Gauge({
+  dbPoolSize: gauge({
     name: 'casino_db_pool_size',
     help: 'PostgreSQL connections this process may open (DATABASE_POOL_SIZE); 1 on PGlite',
     aggregator: 'sum',
   }),
-  dbTransactionsOpen: new client.Gauge({
+  dbTransactionsOpen: gauge({
     name: 'casino_db_transactions_open',
     help: 'Wallet transactions holding a database connection now (postgres.js reports no pool figures; with casino_db_pool_size this shows pool pressure)',
     aggregator: 'sum',
