@@ -2,6 +2,7 @@
 import react from '@astrojs/react';
 import AstroPWA from '@vite-pwa/astro';
 import { defineConfig } from 'astro/config';
+import { catalogueNamespaces } from './src/build/catalogue-namespaces.ts';
 import { interactionDirective } from './src/lib/directives/integration.ts';
 import { precacheTransform } from './src/pwa/precache.ts';
 import { siteBuildSettings } from './src/server/config.ts';
@@ -61,6 +62,8 @@ export default defineConfig({
   prefetch: false,
   devToolbar: { enabled: false },
   vite: {
+    // Each page ships only the catalogue namespaces its islands read.
+    plugins: [catalogueNamespaces(new URL('./locales', import.meta.url).pathname)],
     server: { proxy: { '/api': 'http://127.0.0.1:4322', '/socket.io': { target: 'ws://127.0.0.1:4322', ws: true } } },
   },
 });

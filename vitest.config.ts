@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 const postgres = process.env.TEST_DATABASE_URL;
 const serverTests = ['tests/server/**/*.test.ts'];
 
-// The suites that run on PostgreSQL as well (README, Tests: "Which engine"). A suite is
+// The suites that run on PostgreSQL as well (docs/testing.md, "Which engine"). A suite is
 // here when what it proves could hold on PGlite and fail on the real server: two requests
 // or processes at once (races, locks, isolation, leases, idempotency under repeats), the
 // wallet's money (the ledger, balances, payments and settlements), or the database's own
@@ -20,7 +20,9 @@ export const POSTGRES_SUITES = [
   'tests/server/accounts/registration.test.ts',
   'tests/server/accounts/session.test.ts',
   'tests/server/accounts/usernames.test.ts',
+  'tests/server/backup.test.ts',
   'tests/server/bad-input.test.ts',
+  'tests/server/concurrent-steps.test.ts',
   'tests/server/games-bingo.test.ts',
   'tests/server/games-crash.test.ts',
   'tests/server/games-fairness.test.ts',

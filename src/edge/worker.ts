@@ -35,7 +35,7 @@ function toApi(request: Request, url: URL, env: Env): Promise<Response> {
   const target = new URL(url.pathname + url.search, env.API_ORIGIN);
   const forwarded = new Request(target, request);
   const ip = request.headers.get('cf-connecting-ip');
-  // The API believes this only from TRUSTED_PROXIES (README, "Cloudflare Workers").
+  // The API believes this only from TRUSTED_PROXIES (docs/operations.md, "Cloudflare Workers").
   if (ip) forwarded.headers.set('x-forwarded-for', ip);
   forwarded.headers.set('x-forwarded-proto', url.protocol.replace(':', ''));
   forwarded.headers.set('x-forwarded-host', url.host);

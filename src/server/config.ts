@@ -57,6 +57,16 @@ const envSchema = z.object({
   SPORTS_FEED: z.enum(['simulated', 'off'], { error: 'expected simulated or off' }).optional(),
   SPORTS_FEED_SEED: z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').min(0).default(1),
   SPORTS_FEED_SPEED: z.coerce.number({ error: 'expected a number' }).min(0.1, 'expected 0.1 to 1000').max(1000, 'expected 0.1 to 1000').default(1),
+  BINGO_SALE_SECONDS: z.coerce
+    .number({ error: 'expected a number of seconds' })
+    .min(5, 'expected 5 to 600 seconds')
+    .max(600, 'expected 5 to 600 seconds')
+    .default(30),
+  BINGO_BALL_SECONDS: z.coerce
+    .number({ error: 'expected a number of seconds' })
+    .min(0.2, 'expected 0.2 to 30 seconds')
+    .max(30, 'expected 0.2 to 30 seconds')
+    .default(1.5),
   SPORTS_FEED_SPACING_MINUTES: z.coerce.number({ error: 'expected a number' }).min(0.1, 'expected 0.1 to 1440').max(1440, 'expected 0.1 to 1440').default(30),
   LIMIT_COOLING_OFF_HOURS: z.coerce
     .number({ error: 'expected a number of hours' })
@@ -124,6 +134,8 @@ export interface Config {
   sportsFeedSeed: number;
   /** How many times faster than real time the simulated feed plays its matches. */
   sportsFeedSpeed: number;
+  /** The bingo rooms' pace: how long tickets are sold before a game, and the time between two balls. */
+  bingoPace: { saleMs: number; ballMs: number };
   /** Where identity documents are kept: outside the web root, files under random names. */
   identityDir: string;
   /** The largest identity document accepted, in bytes (the upload's own body limit). */
@@ -278,6 +290,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sportsFeed: e.SPORTS_FEED ?? (test ? 'off' : 'simulated'),
     sportsFeedSeed: e.SPORTS_FEED_SEED,
     sportsFeedSpeed: e.SPORTS_FEED_SPEED,
+    bingoPace: { saleMs: Math.round(e.BINGO_SALE_SECONDS * 1000), ballMs: Math.round(e.BINGO_BALL_SECONDS * 1000) },
     identityDir,
     identityMaxBytes: e.IDENTITY_MAX_BYTES,
     identityVerifier: e.IDENTITY_VERIFIER ?? (sandbox ? 'sandbox' : 'manual'),

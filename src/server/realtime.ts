@@ -34,7 +34,7 @@ export interface Realtime {
   pushBalance(playerId: number, balance: BalanceInfo): void;
   /** Sends a deposit outcome (`status` 1 or 0) to that player. */
   pushDepositResult(playerId: number, result: DepositResultPush): void;
-  /** Sends price and event changes to the sockets of this process that watch the sportsbook. */
+  /** Sends price and event changes to every socket that watches the sportsbook, on every instance. */
   pushSports(update: unknown): void;
   /** Sends a crash-round event (a new round, the multiplier's tick, a cash-out, the crash) to everyone watching, on every instance. */
   pushCrash(event: string, data: unknown): void;
@@ -188,8 +188,8 @@ export async function createRealtime(http: HttpServer | undefined, config: Confi
     },
     pushSports: (update) => {
       metrics.pushes.inc({ kind: 'sports' });
-      // Every process runs its own feed and tells its own sockets (local: not through Redis).
-      io.local.to(SPORTS_ROOM).emit('sports_update', update);
+      // One process runs the feed (its lease): its news reaches the sockets of every instance.
+      io.to(SPORTS_ROOM).emit('sports_update', update);
     },
     pushCrash: (event, data) => {
       metrics.pushes.inc({ kind: 'crash' });

@@ -10,7 +10,7 @@
 // The test runs its own server so that the command can share its database: on PostgreSQL when
 // TEST_DATABASE_URL is set (the command runs beside the server, as it would in production);
 // on PGlite otherwise, which is one process at a time, so the server is stopped for each
-// command and started again on the same port and data directory (what the README tells
+// command and started again on the same port and data directory (what docs/payments.md tells
 // operators of a PGlite install to do).
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';

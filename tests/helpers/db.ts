@@ -23,7 +23,7 @@ export function preseededFor(): string {
  * A migrated, empty database of its own (or, with `seeded`, the run's copy seeded with
  * the default test configuration's demo accounts); close() removes it.
  */
-export async function testDatabase({ seeded: withSeed = false }: { seeded?: boolean } = {}): Promise<Database> {
+export async function testDatabase({ seeded: withSeed = false }: { seeded?: boolean } = {}): Promise<Database & { url?: string }> {
   if (engine === 'pglite') {
     // Migrating takes seconds; starting from the run's migrated data directory
     // (tests/helpers/pglite-setup.ts) a fraction of that.
@@ -40,6 +40,7 @@ export async function testDatabase({ seeded: withSeed = false }: { seeded?: bool
   const database = await openDatabase({ database: { kind: 'postgres', url: urlFor(name), poolSize: 10 } }, { migrate: false });
   return {
     ...database,
+    url: urlFor(name),
     close: async () => {
       await database.close();
       const cleanup = postgres(adminUrl(), { max: 1, onnotice: () => {} });

@@ -54,6 +54,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
           SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
           // The sportsbook's pages show the simulated season's live prices.
           SPORTS_FEED: 'simulated',
+          // Bingo games at a brisk pace (an operator's setting): a sale of 12 s, a ball every 0.4 s.
+          BINGO_SALE_SECONDS: '12',
+          BINGO_BALL_SECONDS: '0.4',
         },
         { startMs: 60_000 },
       );

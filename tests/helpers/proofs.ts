@@ -1,6 +1,6 @@
 // Long proofs (million-round returns to player, soaks, 10,000-round fairness replays) run
 // short in `npm test`, still long enough to fail on a wrong engine or a lost cent, and at
-// their full length under `npm run test:proofs` (PROOFS=full; README, Tests).
+// their full length under `npm run test:proofs` (PROOFS=full; docs/testing.md).
 export const FULL_PROOFS = process.env.PROOFS === 'full';
 
 /** `full` under `npm run test:proofs`, `short` in `npm test`. */

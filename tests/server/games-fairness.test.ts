@@ -340,7 +340,7 @@ describe('every game of the catalogue, checked as /fairness checks it', () => {
   });
 });
 
-// The full proof, 10,000 rounds, is `npm run test:proofs` (or FAIR_ROUNDS=10000; README, Games); npm test
+// The full proof, 10,000 rounds, is `npm run test:proofs` (or FAIR_ROUNDS=10000; docs/games.md); npm test
 // plays 320 (forty a player), a few dozen of each game: a wrong derivation or payout shows in any round.
 describe('rounds re-derived from revealed seeds', () => {
   it('match what the wallet paid, and no nonce of a seed pair is used twice', { timeout: 600_000 }, async () => {

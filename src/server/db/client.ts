@@ -7,6 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { runConcurrentSteps } from './concurrent-steps.ts';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
@@ -19,6 +20,8 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema>;
 export type Executor = Db | Tx;
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Index builds run outside the migrations' transaction (src/server/db/concurrent-steps.ts). */
+export const concurrentFolder = fileURLToPath(new URL('./migrations/concurrently', import.meta.url));
 
 export interface Database {
   db: Db;
@@ -61,6 +64,7 @@ async function openPostgres(url: string, poolSize: number, migrateFirst: boolean
     try {
       await admin`select pg_advisory_lock(${MIGRATION_LOCK})`;
       await migratePostgres(drizzlePostgres({ client: admin }), { migrationsFolder });
+      await runConcurrentSteps((text, params) => admin.unsafe(text, params as never[]), 'postgres', concurrentFolder);
       await admin`select pg_advisory_unlock(${MIGRATION_LOCK})`;
     } finally {
       await admin.end({ timeout: 5 });
@@ -96,7 +100,10 @@ export async function openDatabase(config: Pick<Config, 'database'>, options: { 
     client = await PGlite.create();
   }
   const database = fromPglite(client);
-  if (migrateFirst) await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+  if (migrateFirst) {
+    await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    await runConcurrentSteps(async (text, params) => (await client.query(text, params)).rows, 'pglite', concurrentFolder);
+  }
   return database;
 }
 

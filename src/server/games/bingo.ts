@@ -328,11 +328,16 @@ function createBingo(ctx: ServerContext, timing: BingoTiming) {
 
 export type Bingo = ReturnType<typeof createBingo>;
 
-/** The bingo rooms of a server context (tests pass shorter timings). */
-export const bingoOf = onePerContext(createBingo, BINGO_TIMING);
+const bingoInstances = onePerContext(createBingo, BINGO_TIMING);
+
+/** The configured pace (BINGO_SALE_SECONDS, BINGO_BALL_SECONDS) over the rooms' other timings. */
+const paceOf = (ctx: ServerContext): BingoTiming => ({ ...BINGO_TIMING, ...ctx.config.bingoPace });
+
+/** The bingo rooms of a server context, at the configured pace (tests pass shorter timings). */
+export const bingoOf = (ctx: ServerContext, timing: BingoTiming = paceOf(ctx)): Bingo => bingoInstances(ctx, timing);
 
 /** Runs every bingo room's schedule in this process whenever it holds that room's lease. Returns a stop function. */
-export function startBingoRunners(ctx: ServerContext, events: BingoEvents, timing: BingoTiming = BINGO_TIMING): () => Promise<void> {
+export function startBingoRunners(ctx: ServerContext, events: BingoEvents, timing: BingoTiming = paceOf(ctx)): () => Promise<void> {
   const bingo = bingoOf(ctx, timing);
   return startScheduleRunners(ctx, BINGO_GAMES, timing, (game) => bingo.advance(game, events));
 }

@@ -1,13 +1,13 @@
-// A schedule that runs in one server process at a time: the crash game, each live table
-// and each bingo room. Every process starts a runner; the one holding the schedule's lease row
+// A schedule that runs in one server process at a time: the crash game, each live table,
+// each bingo room, and the background sweeps (bonus expiry, round recovery, the sports
+// feed: runOncePerCluster). Every process starts a runner; the one holding the schedule's lease row
 // (`schedule_leases`, renewed about every second and LEASE_MS long) moves the schedule
 // every tick, and another process takes it over once the lease runs out (at once on a
 // clean stop). The schedule's own steps are conditional updates (stepRound), so a runner
 // that lost its lease mid-step cannot do a step twice; the lease only keeps the others idle.
 import { randomUUID } from 'node:crypto';
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { dateOf } from '../clock.ts';
 import type { ServerContext } from '../context.ts';
 import { scheduleLeases } from '../db/schema/index.ts';
 import { metrics } from '../metrics.ts';
@@ -15,15 +15,19 @@ import { metrics } from '../metrics.ts';
 /** How long after start a process first tries for a schedule's lease. */
 const START_DELAY_MS = 2_000;
 
-/** Takes or renews the lease of schedule `name` for `holder`; true while it holds it. */
+/**
+ * Takes or renews the lease of schedule `name` for `holder`; true while it holds it. The
+ * lease's time is the database's (`now()`), never a machine's own clock: processes whose
+ * clocks disagree still agree on who holds it and when it runs out.
+ */
 export async function takeLease(ctx: ServerContext, name: string, holder: string, leaseMs: number): Promise<boolean> {
   const { db } = ctx.database;
-  const until = dateOf(ctx.clock, leaseMs);
+  const until = sql`now() + make_interval(secs => ${leaseMs / 1000})`;
   await db.insert(scheduleLeases).values({ name, holder, leaseUntil: until }).onConflictDoNothing();
   const [held] = await db
     .update(scheduleLeases)
     .set({ holder, leaseUntil: until })
-    .where(and(eq(scheduleLeases.name, name), or(eq(scheduleLeases.holder, holder), lt(scheduleLeases.leaseUntil, dateOf(ctx.clock)))))
+    .where(and(eq(scheduleLeases.name, name), or(eq(scheduleLeases.holder, holder), lt(scheduleLeases.leaseUntil, sql`now()`))))
     .returning({ name: scheduleLeases.name });
   return held !== undefined;
 }
@@ -106,6 +110,25 @@ export function startScheduleRunners<N extends string>(
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };
+}
+
+/**
+ * Background work that must happen once per cluster, not once per process: `work` runs every
+ * `everyMs` in whichever process holds the lease `name` (checked every second, 3 s long, so a
+ * dead holder is replaced within about 5 s), the first run as soon as the lease is held.
+ */
+export function runOncePerCluster(ctx: ServerContext, name: string, everyMs: number, work: () => Promise<unknown>): () => Promise<void> {
+  let last = Number.NEGATIVE_INFINITY;
+  return startScheduleRunner(ctx, {
+    name,
+    tickMs: Math.min(1000, everyMs),
+    leaseMs: 3000,
+    advance: async () => {
+      if (Date.now() - last < everyMs) return;
+      last = Date.now();
+      await work();
+    },
+  });
 }
 
 /**

@@ -41,6 +41,7 @@ import { contributionOf, findPool, jackpotRtp, poolDef } from './jackpot.ts';
 import { jackpotHit } from '../../shared/slot-models.ts';
 import { fairnessOf, outcomeOf, rotateSeed, roundRng, type SeedOwner, shownSeed, takeNonce } from './fairness.ts';
 import { type Engine, EngineError, ONE_X, payoutsOf, type Rng, type RoundStep, stakesOf } from './engines/types.ts';
+import { runOncePerCluster } from './schedule.ts';
 
 /** How long a launch link plays. */
 export const SESSION_HOURS = 12;
@@ -1006,20 +1007,11 @@ export const RECOVERY_INTERVAL_MS = 60_000;
 
 /**
  * Finishes abandoned real-money rounds in the background, so a decided win is paid even
- * when the player never opens a game again. Safe on several processes at once: every
- * money step is idempotent. Returns a stop function that waits for a sweep in progress.
+ * when the player never opens a game again: every `everyMs` in one process of the cluster
+ * (the `round-recovery` lease; every money step is idempotent besides). Returns a stop
+ * function that waits for a sweep in progress.
  */
 export function startRoundRecovery(ctx: ServerContext, everyMs = RECOVERY_INTERVAL_MS): () => Promise<void> {
   const studio = studioOf(ctx);
-  let running: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    running = studio.recoverRounds().catch((error: unknown) => ctx.logger.error({ err: error }, 'round recovery failed'));
-  };
-  sweep();
-  const timer = setInterval(sweep, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return runOncePerCluster(ctx, 'round-recovery', everyMs, () => studio.recoverRounds());
 }

@@ -4,6 +4,7 @@
 // same bonus move its money once, and a bonus converted in the meantime is left alone.
 import type { ServerContext } from '../context.ts';
 import type { Wallet } from './operations.ts';
+import { runOncePerCluster } from '../games/schedule.ts';
 
 /** How often a running server looks for bonuses past their deadline. */
 export const BONUS_EXPIRY_INTERVAL_MS = 60_000;
@@ -24,17 +25,10 @@ export async function expireBonuses(wallet: Wallet, batch = 200): Promise<number
   }
 }
 
-/** Runs the sweep now and then every `everyMs` in the background. Returns a stop function that waits for a sweep in progress. */
+/**
+ * Runs the sweep every `everyMs` in one process of the cluster (the one holding the
+ * `bonus-expiry` lease). Returns a stop function that waits for a sweep in progress.
+ */
 export function startBonusExpiry(ctx: ServerContext, wallet: Wallet, everyMs = BONUS_EXPIRY_INTERVAL_MS): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    running = expireBonuses(wallet).catch((error: unknown) => ctx.logger.error({ err: error }, 'bonus expiry failed'));
-  };
-  sweep();
-  const timer = setInterval(sweep, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return runOncePerCluster(ctx, 'bonus-expiry', everyMs, () => expireBonuses(wallet));
 }

@@ -1,5 +1,5 @@
 // The seamless-wallet API outside game providers call, server to server, each request
-// signed with the provider's key (README "Seamless wallet for game providers"). Not a call
+// signed with the provider's key (docs/games.md, "Seamless wallet for game providers"). Not a call
 // of our browser: listed here so its params and replies are held to one definition.
 import type { Ok, Refusal } from '../api.ts';
 import { seamlessBalanceParams, seamlessBetParams, seamlessRollbackParams, seamlessWinParams } from '../schemas/seamless.ts';

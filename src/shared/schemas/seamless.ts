@@ -1,4 +1,4 @@
-// The seamless-wallet API's requests, as an outside game provider sends them (README
+// The seamless-wallet API's requests, as an outside game provider sends them (docs/games.md,
 // "Seamless wallet for game providers"). Amounts are whole minor units of the player's
 // currency; ids are the provider's own, kept to characters every log and terminal shows.
 import { z } from './common.ts';

@@ -286,7 +286,8 @@ describe('codes guessed for one account from many addresses', () => {
     clock.advance(Number(refused.response.headers.get('retry-after')) * 1000);
     const later = await passwordStep(a, away);
     expect((await secondStep(later.body.second_factor?.ticket as string, { method: 'totp', code: await codeAt(a.secret) }, away)).response.status).toBe(200);
-  });
+    // 200 password steps, each a real password hash check: minutes on a busy two-core machine.
+  }, 240_000);
 
   it('never slows a passkey, which cannot be guessed', async () => {
     const a = await newAccount();

@@ -1,7 +1,7 @@
 // The sandbox verifier: decides by rules a tester drives, with no outside service. A
 // marker in a document's content wins (`sandbox-kyc:refuse:document_expired`, written
 // anywhere in the file, for example a PDF comment or a JPEG comment), else the player's
-// last name: `Refuse`, `Resubmit`, `Review`; anyone else is approved. README's
+// last name: `Refuse`, `Resubmit`, `Review`; anyone else is approved. docs/protection.md's
 // "Identity verification" lists the rules.
 import { DOCUMENT_KINDS, type DocumentKind, VERIFICATION_REASONS, type VerificationReason } from '../../../shared/identity.ts';
 import type { Verifier, VerifierDecision } from './types.ts';

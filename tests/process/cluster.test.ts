@@ -1,0 +1,191 @@
+// The cluster of deploy/: nginx with the repository's configuration (deploy/nginx/casino.conf)
+// in front of two server processes on one PostgreSQL and Redis. Players' sockets connect
+// through nginx; a bounded load of signed game-wallet bets and wins (a studio's calls, each
+// retried with its own transaction id until it gets an answer, as studios do) goes through
+// nginx while one process is killed with SIGKILL and started again. Afterwards every accepted
+// bet and win is in the ledger exactly once and nothing else is, the ledger balances, no
+// balance is negative, every socket has reconnected and gets its push, and the only 5xx
+// answers are those of requests in flight on the killed process (counted and printed).
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { io as connect, type Socket } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
+import { noPushes } from '../../src/server/context.ts';
+import { openDatabase, rows } from '../../src/server/db/client.ts';
+import { auditLedger, balancedPerCurrency, createWallet } from '../../src/server/wallet/index.ts';
+import { freePort, ROOT, type Spawned, spawnServer, tinySite, until } from '../helpers/spawn.ts';
+import { createPlayers, newKey, sign, tokenFor } from '../helpers/wallet.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+const JWT_SECRET = randomBytes(32).toString('hex');
+const WEBHOOK_SECRET = randomBytes(32).toString('hex');
+const PLAYERS = 12;
+const START_CENTS = 100_000;
+const hasNginx = spawnSync('sh', ['-c', 'command -v nginx']).status === 0;
+
+/** nginx with deploy/nginx/casino.conf, its upstream the two local processes, in a folder of its own. */
+async function startNginx(site: string, ports: [number, number]): Promise<{ url: string; stop: () => void; child: ChildProcess }> {
+  const dir = mkdtempSync(join(tmpdir(), 'casino-cluster-nginx-'));
+  const port = await freePort();
+  const conf = readFileSync(join(ROOT, 'deploy/nginx/casino.conf'), 'utf8')
+    .replace(/server app1:4321/, `server 127.0.0.1:${ports[0]}`)
+    .replace(/server app2:4321/, `server 127.0.0.1:${ports[1]}`)
+    .replace(/listen 80;/, `listen 127.0.0.1:${port};`)
+    .replace(/root \/srv\/site;/, `root ${site};`);
+  writeFileSync(join(dir, 'casino.conf'), conf);
+  const brotli = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+  const hasBrotli = spawnSync('test', ['-f', brotli]).status === 0;
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `${hasBrotli ? `load_module ${brotli};\n` : ''}daemon off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n  access_log off;\n  client_body_temp_path ${dir};\n  proxy_temp_path ${dir};\n  include ${dir}/casino.conf;\n}\n`,
+  );
+  if (!hasBrotli) writeFileSync(join(dir, 'casino.conf'), conf.replace(/\s*brotli_static on;/g, ''));
+  const child = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  await until(async () => (await fetch(`${url}/api/health`).catch(() => undefined))?.status === 200, 15_000);
+  return { url, child, stop: () => child.kill('SIGTERM') };
+}
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL) && hasNginx)('two processes behind nginx, one killed under load', () => {
+  it('keeps every accepted bet and win exactly once, the ledger balanced, and the sockets pushed', async () => {
+    const admin = process.env.TEST_DATABASE_URL as string;
+    const name = `casino_cluster_${randomBytes(5).toString('hex')}`;
+    const dbUrl = new URL(admin);
+    dbUrl.pathname = `/${name}`;
+    const sqlAdmin = postgres(admin, { max: 1, onnotice: () => {} });
+    await sqlAdmin.unsafe(`CREATE DATABASE ${name}`);
+    await sqlAdmin.end();
+
+    const setup = await openDatabase({ database: { kind: 'postgres', url: dbUrl.toString(), poolSize: 2 } });
+    // Rooms are named by player id and Redis is shared with other tests: ids of our own.
+    await setup.db.execute(sql`select setval('players_id_seq', ${2_000_000_000 - Math.floor(Math.random() * 100_000_000)})`);
+    const ids = await createPlayers(setup.db, PLAYERS, ['EUR', 'INR']);
+    const wallet = createWallet(setup.db, noPushes);
+    for (const id of ids) await wallet.deposit({ key: newKey('seed'), playerId: id, amount: START_CENTS, provider: 'card' });
+    const tokens = await Promise.all(ids.map((id) => tokenFor({ database: setup, config: { jwtSecret: JWT_SECRET } }, id)));
+
+    const ports: [number, number] = [await freePort(), await freePort()];
+    const env = (port: number) => ({
+      DATABASE_URL: dbUrl.toString(),
+      REDIS_URL,
+      JWT_SECRET,
+      WEBHOOK_SECRET,
+      SEED_DEMO: 'false',
+      DIST_DIR: tinySite(),
+      TRUSTED_PROXIES: '127.0.0.1',
+      PORT: String(port),
+    });
+    const apps: Spawned[] = [await spawnServer(env(ports[0]))];
+    apps.push(await spawnServer(env(ports[1])));
+    const nginx = await startNginx(tinySite(), ports);
+    const sockets: Socket[] = [];
+    try {
+      // Each player's socket through nginx, reconnecting by itself as a browser's does.
+      const pushes = new Map<number, number>(ids.map((id) => [id, 0]));
+      for (const [i, id] of ids.entries()) {
+        const socket = connect(nginx.url, {
+          path: '/socket.io',
+          transports: ['websocket'],
+          auth: { token: tokens[i] },
+          reconnectionDelay: 200,
+          reconnectionDelayMax: 1000,
+        });
+        socket.on(`update_balance_${id}`, () => pushes.set(id, (pushes.get(id) ?? 0) + 1));
+        sockets.push(socket);
+      }
+      await until(() => sockets.every((s) => s.connected), 15_000);
+
+      // The studio's calls: each retried with its own id until it gets an answer that is not a 5xx.
+      let serverErrors = 0;
+      let refusedConnections = 0;
+      const accepted: { kind: 'bet' | 'win'; playerId: number; id: string; amount: number }[] = [];
+      async function call(path: string, payload: Record<string, unknown>): Promise<{ status: number }> {
+        const body = JSON.stringify(payload);
+        for (;;) {
+          const response = await fetch(`${nginx.url}/api/games/wallet/${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-signature': sign(WEBHOOK_SECRET, body) },
+            body,
+          }).catch(() => undefined);
+          if (!response) refusedConnections++;
+          else if (response.status >= 500) serverErrors++;
+          else return (await response.json()) as { status: number };
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+      async function player(index: number, until: () => boolean): Promise<void> {
+        const playerId = ids[index] as number;
+        while (!until()) {
+          const betId = newKey('bet');
+          const stake = 1 + (index % 5);
+          const bet = await call('bet', { playerId, transactionId: betId, amount: stake, gameId: 'dice', gameName: 'Dice', roundId: betId });
+          if (bet.status !== 1) continue;
+          accepted.push({ kind: 'bet', playerId, id: betId, amount: stake * 100 });
+          if (Math.random() < 0.5) {
+            const winId = newKey('win');
+            const win = await call('win', { playerId, transactionId: winId, betTransactionId: betId, amount: stake * 2 });
+            if (win.status === 1) accepted.push({ kind: 'win', playerId, id: winId, amount: stake * 200 });
+          }
+        }
+      }
+
+      // Load for a while; in its middle one process dies at once, and comes back on its port.
+      const started = Date.now();
+      const loadMs = 12_000;
+      const load = Promise.all(ids.map((_, i) => player(i, () => Date.now() - started > loadMs)));
+      await new Promise((r) => setTimeout(r, loadMs / 3));
+      const killed = apps[0] as Spawned;
+      killed.child.kill('SIGKILL');
+      await killed.exited;
+      apps[0] = await spawnServer(env(ports[0]));
+      await load;
+      console.log(
+        `cluster: ${accepted.length} bets and wins accepted in ${((Date.now() - started) / 1000).toFixed(1)} s; ${serverErrors} 5xx answers and ${refusedConnections} failed connections while a process was killed and restarted`,
+      );
+      // Every 5xx was a request in flight on the killed process: a handful, never one per request.
+      expect(serverErrors).toBeLessThan(PLAYERS * 2);
+
+      // Exactly once: the ledger holds the accepted bets and wins and nothing else.
+      const operations = await rows<{ kind: string; n: number }>(
+        setup.db,
+        sql`select kind, count(*)::int as n from wallet_operations where player_id = any(${sql.raw(`array[${ids.join(',')}]`)}) and outcome = 'accepted' group by kind`,
+      );
+      const count = (kind: string) => operations.find((o) => o.kind === kind)?.n ?? 0;
+      expect(count('bet')).toBe(accepted.filter((a) => a.kind === 'bet').length);
+      expect(count('win')).toBe(accepted.filter((a) => a.kind === 'win').length);
+      for (const id of ids) {
+        const expected =
+          START_CENTS -
+          accepted.filter((a) => a.playerId === id && a.kind === 'bet').reduce((s, a) => s + a.amount, 0) +
+          accepted.filter((a) => a.playerId === id && a.kind === 'win').reduce((s, a) => s + a.amount, 0);
+        const [row] = await rows<{ balance: string }>(setup.db, sql`select balance::text from wallet_accounts where player_id = ${id} and kind = 'real'`);
+        expect(Number(row?.balance), `player ${id}`).toBe(expected);
+      }
+      const audit = await auditLedger(setup.db);
+      expect(balancedPerCurrency(audit)).toBe(true);
+      expect(audit.negativeAccounts).toEqual([]);
+
+      // Every socket is back (those on the killed process reconnected through nginx) and gets its push.
+      await until(() => sockets.every((s) => s.connected), 15_000);
+      const before = new Map(pushes);
+      for (const id of ids) {
+        const betId = newKey('bet');
+        expect((await call('bet', { playerId: id, transactionId: betId, amount: 1, gameId: 'dice', gameName: 'Dice', roundId: betId })).status).toBe(1);
+      }
+      await until(() => ids.every((id) => (pushes.get(id) ?? 0) > (before.get(id) ?? 0)), 15_000);
+    } finally {
+      for (const s of sockets) s.close();
+      nginx.stop();
+      await Promise.all(apps.map((a) => a.stop()));
+      await setup.close();
+      const cleanup = postgres(admin, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    }
+  }, 180_000);
+});
