@@ -56,7 +56,7 @@ export const metrics = {
   }),
   gameRounds: counter({
     name: 'casino_game_rounds_total',
-    help: 'Game rounds started, by engine and mode (real, fun)',
+    help: 'Game rounds started, by engine and mode (real, fun; shared for the crash, live and bingo schedules)',
     labelNames: ['engine', 'mode'] as const,
   }),
   webhooks: counter({

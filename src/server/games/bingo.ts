@@ -8,6 +8,7 @@
 // of the game's phase. Tickets are bought through the wallet while the sale is open, under
 // keys made of the game, the player and the purchase; prizes are paid through the wallet
 // once the full house is drawn, each purchase under its own key, so nothing is paid twice.
+import { metrics } from '../metrics.ts';
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -232,6 +233,7 @@ function createBingo(ctx: ServerContext, timing: BingoTiming) {
         .values({ game, number: (round?.number ?? 0) + 1, seed, seedHash: sha256(seed), phase: 'sale', saleEndsAt: now(timing.saleMs) })
         .onConflictDoNothing()
         .returning();
+      if (opened) metrics.gameRounds.inc({ engine: `bingo-${game}`, mode: 'shared' });
       if (opened) events?.emit(game, 'bingo:sale', await view(opened));
       return;
     }

@@ -11,6 +11,7 @@
 // through the wallet under keys made of the round and the player, so nothing is paid twice.
 // A bet's auto cash-out is kept by the server: it is paid whether or not the player is
 // still connected.
+import { metrics } from '../metrics.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -234,6 +235,7 @@ function createCrash(ctx: ServerContext, timing: CrashTiming) {
         .values({ chainId: use.id, number: n, seed, crashPoint: crashPointOf(seed), phase: 'betting', bettingEndsAt: now(timing.bettingMs) })
         .onConflictDoNothing()
         .returning();
+      if (opened) metrics.gameRounds.inc({ engine: 'crash', mode: 'shared' });
       if (opened) events?.emit('crash:round', await view(opened));
       return;
     }

@@ -10,6 +10,7 @@
 // twice. Any process takes bets, written on the condition that betting is still open,
 // and money moves through the wallet under keys made of the round and the player
 // (`live:<round>:<player>:<bet>:bet|win`), so a retry, a race or a takeover pays nothing twice.
+import { metrics } from '../metrics.ts';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { fairOutcome, fairRng } from '../../shared/fairness.ts';
@@ -188,6 +189,7 @@ function createLive(ctx: ServerContext, timing: LiveTiming) {
         })
         .onConflictDoNothing()
         .returning();
+      if (opened) metrics.gameRounds.inc({ engine: `live-${table}`, mode: 'shared' });
       if (opened) events?.emit(table, 'live:round', view(opened));
       return;
     }

@@ -430,8 +430,15 @@ export async function receiveWebhook(
   } finally {
     // By the processor's adapter (a bounded set), never the id in the URL anybody may write.
     const processor = reply?.status === 404 ? undefined : await webhookProcessor(ctx, processorId).catch(() => undefined);
-    // accepted, or the code the reply names (duplicate, ignored, invalid_signature, …): a bounded set.
-    const outcome = reply === undefined ? 'error' : (reply.body.message ?? (reply.status === 200 ? 'accepted' : String(reply.status)));
+    // accepted (an event applied or acknowledged), duplicate, or the refusal's code (invalid_signature, …): a bounded set.
+    const outcome =
+      reply === undefined
+        ? 'error'
+        : reply.status === 200
+          ? reply.body.message === 'duplicate'
+            ? 'duplicate'
+            : 'accepted'
+          : (reply.body.message ?? String(reply.status));
     metrics.webhooks.inc({ processor: processor?.adapter ?? 'unknown', outcome });
   }
 }
