@@ -1,11 +1,15 @@
 // The cluster of deploy/: nginx with the repository's configuration (deploy/nginx/casino.conf)
-// in front of two server processes on one PostgreSQL and Redis. Players' sockets connect
-// through nginx; a bounded load of signed game-wallet bets and wins (a studio's calls, each
-// retried with its own transaction id until it gets an answer, as studios do) goes through
-// nginx while one process is killed with SIGKILL and started again. Afterwards every accepted
-// bet and win is in the ledger exactly once and nothing else is, the ledger balances, no
-// balance is negative, every socket has reconnected and gets its push, and the only 5xx
-// answers are those of requests in flight on the killed process (counted and printed).
+// in front of two server processes on one PostgreSQL and Redis.
+// - Background work once per cluster: each sweep (bonus expiry, round recovery) and the
+//   sports feed run in one of the two, under leases whose time is the database's, and the
+//   feed's news reaches the sportsbook sockets of both processes, the same updates, each once.
+// - Players' sockets connect through nginx; a bounded load of signed game-wallet bets and wins
+//   (a studio's calls, each retried with its own transaction id until it gets an answer, as
+//   studios do) goes through nginx while the process running the feed is killed with SIGKILL
+//   and started again. The other takes the feed over within 5 s; every accepted bet and win is
+//   in the ledger exactly once and nothing else is, the ledger balances, no balance is
+//   negative, every socket has reconnected and gets its push, and the only 5xx answers are
+//   those of requests in flight on the killed process (counted and printed).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -51,8 +55,26 @@ async function startNginx(site: string, ports: [number, number]): Promise<{ url:
   return { url, child, stop: () => child.kill('SIGTERM') };
 }
 
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL) && hasNginx)('two processes behind nginx, one killed under load', () => {
-  it('keeps every accepted bet and win exactly once, the ledger balanced, and the sockets pushed', async () => {
+const SWEEPS = ['bonus-expiry', 'round-recovery', 'sports-feed'];
+
+/** The schedules a process took, from its JSON log ("schedule runs here"). */
+const leading = (server: Spawned) =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('"schedule runs here"'))
+    .map((line) => (JSON.parse(line) as { schedule: string }).schedule);
+
+/** A sportsbook page's socket on one process, and the updates it gets. */
+function watchSports(url: string): { socket: Socket; updates: string[] } {
+  const socket = connect(url, { path: '/socket.io', transports: ['websocket'], auth: { sports: true }, forceNew: true });
+  const updates: string[] = [];
+  socket.on('sports_update', (update: unknown) => updates.push(JSON.stringify(update)));
+  return { socket, updates };
+}
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL) && hasNginx)("two processes behind nginx, the feed's killed under load", () => {
+  it('runs background work once, keeps every accepted bet and win exactly once, the ledger balanced, and the sockets pushed', async () => {
     const admin = process.env.TEST_DATABASE_URL as string;
     const name = `casino_cluster_${randomBytes(5).toString('hex')}`;
     const dbUrl = new URL(admin);
@@ -79,12 +101,32 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL) && hasNginx)('two processe
       DIST_DIR: tinySite(),
       TRUSTED_PROXIES: '127.0.0.1',
       PORT: String(port),
+      LOG_LEVEL: 'info',
+      // A season played fast: prices move every second.
+      SPORTS_FEED: 'simulated',
+      SPORTS_FEED_SPEED: '60',
+      SPORTS_FEED_SPACING_MINUTES: '0.5',
     });
-    const apps: Spawned[] = [await spawnServer(env(ports[0]))];
-    apps.push(await spawnServer(env(ports[1])));
+    const apps: Spawned[] = [await spawnServer(env(ports[0]), { startMs: 60_000 })];
+    apps.push(await spawnServer(env(ports[1]), { startMs: 60_000 }));
     const nginx = await startNginx(tinySite(), ports);
     const sockets: Socket[] = [];
+    const watchers = apps.map((app) => watchSports(app.url));
     try {
+      // Each sweep and the feed are taken by exactly one of the two.
+      const taken = () => apps.flatMap(leading);
+      await until(() => SWEEPS.every((s) => taken().includes(s)), 20_000);
+      for (const sweep of SWEEPS)
+        expect(
+          taken().filter((s) => s === sweep),
+          sweep,
+        ).toHaveLength(1);
+      // The feed's news reaches the sockets of both processes, the same updates, each once.
+      await until(() => watchers.every((w) => w.updates.length >= 3), 30_000);
+      const first = watchers[0]?.updates.slice(0, 3) ?? [];
+      await until(() => first.every((u) => watchers[1]?.updates.includes(u)), 5_000);
+      for (const w of watchers) expect(new Set(w.updates).size).toBe(w.updates.length);
+
       // Each player's socket through nginx, reconnecting by itself as a browser's does.
       const pushes = new Map<number, number>(ids.map((id) => [id, 0]));
       for (const [i, id] of ids.entries()) {
@@ -134,16 +176,27 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL) && hasNginx)('two processe
         }
       }
 
-      // Load for a while; in its middle one process dies at once, and comes back on its port.
+      // Load for a while; in its middle the feed's process dies at once, and comes back on its port.
       const started = Date.now();
       const loadMs = 12_000;
       const load = Promise.all(ids.map((_, i) => player(i, () => Date.now() - started > loadMs)));
       await new Promise((r) => setTimeout(r, loadMs / 3));
-      const killed = apps[0] as Spawned;
+      const k = leading(apps[0] as Spawned).includes('sports-feed') ? 0 : 1;
+      const killed = apps[k] as Spawned;
+      const survivor = apps[1 - k] as Spawned;
       killed.child.kill('SIGKILL');
       await killed.exited;
-      apps[0] = await spawnServer(env(ports[0]));
+      const killedAt = Date.now();
+      // The other process takes the feed over within 5 s, and its news goes on.
+      await until(() => leading(survivor).includes('sports-feed'), 10_000, 50);
+      const tookOver = Date.now() - killedAt;
+      const survivorWatcher = watchers[1 - k] as { updates: string[] };
+      const seen = survivorWatcher.updates.length;
+      apps[k] = await spawnServer(env(ports[k] as number), { startMs: 60_000 });
       await load;
+      await until(() => survivorWatcher.updates.length > seen, 15_000);
+      console.log(`cluster: the sports feed taken over ${tookOver} ms after SIGKILL of its process`);
+      expect(tookOver).toBeLessThan(5_000);
       console.log(
         `cluster: ${accepted.length} bets and wins accepted in ${((Date.now() - started) / 1000).toFixed(1)} s; ${serverErrors} 5xx answers and ${refusedConnections} failed connections while a process was killed and restarted`,
       );
@@ -179,7 +232,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL) && hasNginx)('two processe
       }
       await until(() => ids.every((id) => (pushes.get(id) ?? 0) > (before.get(id) ?? 0)), 15_000);
     } finally {
-      for (const s of sockets) s.close();
+      for (const s of [...sockets, ...watchers.map((w) => w.socket)]) s.close();
       nginx.stop();
       await Promise.all(apps.map((a) => a.stop()));
       await setup.close();
