@@ -188,6 +188,19 @@ describe('sportsbook', () => {
     const price = openPrice(page);
     await price.waitFor({ timeout: 60_000 });
     await page.screenshot({ path: join(shots, 'sports-375.png') });
+    // Whole team names on the price buttons and in the titles (two lines allowed), never cut
+    // or ended in an ellipsis, in the main markets and in those behind "More markets".
+    await page.locator('.sb-more').first().click();
+    await page.locator('.sb-event .sb-market + .sb-market, .sb-event [id^="sb-markets-"] .sb-market').first().waitFor();
+    const clipped = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.sb-price-label, .sb-event-title span')]
+        .filter((el) => el.scrollWidth > el.clientWidth || getComputedStyle(el).textOverflow === 'ellipsis')
+        .map((el) => el.textContent),
+    );
+    expect(clipped).toEqual([]);
+    const labels = await page.locator('.sb-event:has(.sb-vs)').first().locator('.sb-market').first().locator('.sb-price-label').allTextContents();
+    const names = await page.locator('.sb-event:has(.sb-vs)').first().locator('.sb-event-title span:not(.sb-vs):not(.sb-score)').allTextContents();
+    expect(labels).toContain(names[0]);
     // Keyboard: focus a price and press Enter; the bar counts it.
     await price.focus();
     await page.keyboard.press('Enter');
