@@ -1,10 +1,11 @@
 // The header and the account as a player meets them (issue 19 §6): after login, and on
 // every page load after it, the header never shows "Login / Register" (a remembered login
 // draws the player's place until the session check answers; a login that no longer holds
-// brings the buttons back); a logged-in player is not offered "Create your account" and /sign-up sends them
+// brings the buttons back); the desktop header shows total, real and bonus balances from
+// 992 px; a logged-in player is not offered "Create your account" and /sign-up sends them
 // home; the sign-up form preselects the locale's country (India, +91 on /in) and none on an
 // English page for a visitor of unknown country.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Credentials, e2eServer, launchBrowser, logInFromHeader, registerPlayer } from '../helpers/e2e.ts';
 
@@ -89,6 +90,26 @@ describe('the header and the account', () => {
     await expect(page.locator('a[data-guest-only]').isVisible()).resolves.toBe(true);
     await page.goto(`${baseUrl}/sign-up`, { waitUntil: 'networkidle' });
     expect(new URL(page.url()).pathname).toBe('/sign-up');
+    await context.close();
+  });
+
+  it('shows total, real and bonus balances in the desktop header from 992 px, and the total alone below', async () => {
+    const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/promotion`, { waitUntil: 'networkidle' });
+    await logInFromHeader(page, account);
+    await page.getByTestId('total-balance').waitFor();
+    const shown = () =>
+      page.locator('.balances dd').evaluateAll((dds) => dds.filter((dd) => dd.getBoundingClientRect().width > 0).map((dd) => dd.getAttribute('data-testid')));
+    for (const [width, expected] of [
+      [1280, ['total-balance', 'real-balance', 'bonus-balance']],
+      [992, ['total-balance', 'real-balance', 'bonus-balance']],
+      [991, ['total-balance']],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(shown, { message: `${width} px`, timeout: 10_000 }).toEqual(expected);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+    }
     await context.close();
   });
 
