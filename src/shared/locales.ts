@@ -59,6 +59,37 @@ export const LANGUAGE_TAG: Record<Locale, string> = {
   sg: 'en-SG',
 };
 
+/**
+ * The country a locale's pages are for, where there is one (English is for everybody): the
+ * sign-up form preselects it, with its dial code, while the visitor's own country is unknown.
+ */
+export const LOCALE_COUNTRY: Record<Locale, string | null> = {
+  en: null,
+  fr: 'FR',
+  fi: 'FI',
+  de: 'DE',
+  it: 'IT',
+  se: 'SE',
+  no: 'NO',
+  pt: 'PT',
+  pl: 'PL',
+  ro: 'RO',
+  in: 'IN',
+  cn: 'CN',
+  ru: 'RU',
+  tr: 'TR',
+  es: 'ES',
+  jp: 'JP',
+  ko: 'KR',
+  hu: 'HU',
+  cz: 'CZ',
+  gr: 'GR',
+  br: 'BR',
+  au: 'AU',
+  ca: 'CA',
+  sg: 'SG',
+};
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }

@@ -43,9 +43,21 @@ function expiryOf(token: string): number {
   }
 }
 
+/**
+ * The page's session snapshot: `<html data-session="player">` while a login is remembered.
+ * Base.astro's first script sets it from `auth.strategy` before anything is drawn, so the
+ * header shows the player's place (not "Login / Register") until the session check answers.
+ */
+function markSession(player: boolean): void {
+  if (typeof document === 'undefined') return;
+  if (player) document.documentElement.dataset.session = 'player';
+  else delete document.documentElement.dataset.session;
+}
+
 function adoptToken(token: string): void {
   setAccessToken(token);
   local.set(STRATEGY_KEY, 'local');
+  markSession(true);
   clearTimeout(refreshTimer);
   // Renew a minute before expiry so a long game session never meets a 401.
   const wait = Math.max(10_000, expiryOf(token) - Date.now() - 60_000);
@@ -56,6 +68,7 @@ function clear(): void {
   clearTimeout(refreshTimer);
   setAccessToken(undefined);
   local.set(STRATEGY_KEY, null);
+  markSession(false);
   $session.set({ user: null, loggedIn: false, busy: false, known: true });
 }
 

@@ -532,6 +532,8 @@ export interface MyBets {
   messages: Record<number, string>;
   /** Bets being cashed out now. */
   cashing: number[];
+  /** The last cash-out done: what was paid, in the bet's currency (said to the player). */
+  cashedOut?: { id: number; amount: number; currency: string } | undefined;
 }
 
 export const $myBets = map<MyBets>({ state: 'open', bets: [], loading: false, error: false, loaded: false, messages: {}, cashing: [] });
@@ -541,7 +543,13 @@ let betsGeneration = 0;
 /** The player's open or settled bets, newest first. */
 export async function loadMyBets(state: MyBetsState = $myBets.get().state): Promise<void> {
   const gen = ++betsGeneration;
-  $myBets.set({ ...$myBets.get(), state, loading: true, error: false, ...(state !== $myBets.get().state ? { bets: [], messages: {} } : {}) });
+  $myBets.set({
+    ...$myBets.get(),
+    state,
+    loading: true,
+    error: false,
+    ...(state !== $myBets.get().state ? { bets: [], messages: {}, cashedOut: undefined } : {}),
+  });
   try {
     const reply = await call('front/get_sport_bets', { state });
     if (gen !== betsGeneration) return;
@@ -552,12 +560,15 @@ export async function loadMyBets(state: MyBetsState = $myBets.get().state): Prom
   }
 }
 
-/** Cashes out an open single at the value shown; a lower value now is shown instead, with the refusal. */
+/**
+ * Cashes out an open single at the value the player confirmed; a value changed in between is
+ * refused by the server and shown instead, with the refusal. Done, `cashedOut` says what was paid.
+ */
 export async function cashOut(betId: number): Promise<boolean> {
   const bet = $myBets.get().bets.find((b) => b.id === betId);
   if (!bet || bet.cash_out === null || $myBets.get().cashing.includes(betId)) return false;
   const { [betId]: _, ...messages } = $myBets.get().messages;
-  $myBets.set({ ...$myBets.get(), messages, cashing: [...$myBets.get().cashing, betId] });
+  $myBets.set({ ...$myBets.get(), messages, cashing: [...$myBets.get().cashing, betId], cashedOut: undefined });
   const done = (changes: Partial<MyBets>) => $myBets.set({ ...$myBets.get(), ...changes, cashing: $myBets.get().cashing.filter((id) => id !== betId) });
   try {
     const reply = await call('front/cash_out_sport_bet', {
@@ -566,7 +577,10 @@ export async function cashOut(betId: number): Promise<boolean> {
     });
     if (reply.status === 1) {
       if (reply.player) $balance.set(reply.player);
-      done({ bets: $myBets.get().bets.filter((b) => b.id !== betId || $myBets.get().state !== 'open') });
+      done({
+        bets: $myBets.get().bets.filter((b) => b.id !== betId || $myBets.get().state !== 'open'),
+        cashedOut: { id: betId, amount: reply.amount ?? bet.cash_out, currency: bet.currency },
+      });
       void loadMyBets();
       return true;
     }

@@ -15,7 +15,7 @@ import { ROOT } from '../helpers/spawn.ts';
 
 const { baseUrl } = e2eServer();
 const DEMO_ID = 1;
-const WIDTHS = [320, 375, 768, 1024, 1280, 1440];
+const WIDTHS = [320, 375, 768, 992, 1024, 1280, 1440];
 /** The desktop header (SPEC §9: 990 px); below it the header is the phone and tablet one. */
 const DESKTOP = 990;
 const SCREENSHOTS = join(ROOT, 'test-results/screenshots');
@@ -153,8 +153,8 @@ describe('the layout in every locale and width', () => {
           const mustShow = [menu.casino ?? '', menu.sports ?? ''];
           for (const problem of await page.evaluate(headerProblems, { desktop: width >= DESKTOP, mustShow }))
             problems.push(`${state} ${locale} ${width}px: ${problem}`);
-          if (state === 'player' && width >= 1280) {
-            // SPEC §2: the desktop header shows total, real and bonus balances.
+          if (state === 'player' && width >= 992) {
+            // SPEC §2: the desktop header shows total, real and bonus balances, from the large breakpoint (992 px) up.
             const balances = await page.locator('.balances dd').evaluateAll((dds) => dds.filter((dd) => dd.getBoundingClientRect().width > 0).length);
             if (balances !== 3) problems.push(`player ${locale} ${width}px: ${balances} balances shown, not 3`);
           }

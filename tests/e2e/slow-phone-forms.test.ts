@@ -9,7 +9,7 @@ import en from '../../locales/en.json';
 import { formatMoney } from '../../src/lib/format.ts';
 import { fmt } from '../../src/lib/plural.ts';
 import { verifyOnServer } from '../helpers/documents.ts';
-import { browserAndMail, type Credentials, e2eServer, registerPlayer } from '../helpers/e2e.ts';
+import { browserAndMail, chooseCountry, type Credentials, e2eServer, registerPlayer } from '../helpers/e2e.ts';
 import { apiLogin } from '../helpers/staff.ts';
 
 const { baseUrl } = e2eServer();
@@ -106,6 +106,9 @@ describe('forms typed into right after load on a phone six times slower', () => 
     expect(await valuesOf(form, Object.keys(typed))).toEqual(typed);
     expect(await form.locator('[name="gender"][value="female"]').isChecked()).toBe(true);
     expect(await form.locator('[name="checkTerms"]').isChecked()).toBe(true);
+    // The English page preselects no country for a visitor of unknown country: the player picks theirs.
+    await chooseCountry(form, 'CZ');
+    await expect(form.locator('[name="countryPhone"]').inputValue()).resolves.toBe('+420');
     await form.locator('button[type=submit]').click();
     // Registered: the site logs the new player in and welcomes them.
     await page.getByTestId('welcome-dialog').waitFor({ timeout: 60_000 });

@@ -2,7 +2,8 @@
 // competitions in all 24 locales, with SportsEvent JSON-LD, canonical and hreflang; the
 // teams and start are in the HTML without JavaScript; in a browser the island brings the
 // live prices and a price goes into the betslip shared with /sports, which links the
-// event's name to its page.
+// event's name to its page. Every event of every list links to a page that shows it: its
+// own page, or /sports/match?event=<feed id> for one without (ice hockey, later matches).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -109,4 +110,76 @@ describe('sports event pages', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('links every event of every list (pre-match, live, each sport) to a page that answers 200 and shows that event', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const visit = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    visit.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${baseUrl}/sports`, { waitUntil: 'networkidle' });
+    await page.locator('.sportsbook[data-hydrated]').waitFor();
+    const seen = new Set<string>();
+    let matchPages = 0;
+    const rowsOf = async () => {
+      // The list renders its events a few at a time: read it once every row is there.
+      await page.locator('.sb-events[aria-busy="false"]').locator('.sb-event:not(.skeleton), .empty').first().waitFor({ timeout: 60_000 });
+      let count = -1;
+      await expect
+        .poll(async () => {
+          const before = count;
+          count = await page.locator('.sb-events .sb-event').count();
+          return count === before;
+        })
+        .toBe(true);
+      return page.locator('.sb-events .sb-event').evaluateAll((rows) =>
+        rows.map((row) => ({
+          link: row.querySelector<HTMLAnchorElement>('a.sb-event-link')?.getAttribute('href') ?? null,
+          names: [...row.querySelectorAll('.sb-event-title a > span:not(.sb-vs):not(.sb-score)')].map((s) => s.textContent ?? ''),
+        })),
+      );
+    };
+    const lists: [string, string | null][] = [
+      ['Pre-match', null],
+      ['Pre-match', 'Ice hockey'],
+      ['Pre-match', 'Tennis'],
+      ['Live', null],
+    ];
+    let rows = 0;
+    for (const [section, sport] of lists) {
+      await page.locator('.sb-sections .chip', { hasText: section }).click();
+      await page.locator('.sb-sports .chip', { hasText: sport ?? 'All sports' }).click();
+      const listed = await rowsOf();
+      for (const row of listed) {
+        rows++;
+        expect(row.link, `${section} ${sport ?? ''}: ${row.names.join(' – ')} has no link`).not.toBeNull();
+        const href = row.link as string;
+        if (seen.has(href)) continue;
+        seen.add(href);
+        const answer = await fetch(`${baseUrl}${href}`);
+        expect(answer.status, href).toBe(200);
+        const html = await answer.text();
+        if (href.startsWith('/sports/event/')) {
+          for (const name of row.names) expect(html, href).toContain(name.replace(/&/g, '&amp;'));
+          continue;
+        }
+        expect(href).toMatch(/^\/sports\/match\?event=/);
+        matchPages++;
+        await visit.goto(`${baseUrl}${href}`, { waitUntil: 'domcontentloaded' });
+        const title = visit.getByTestId('event-title');
+        await title.filter({ hasText: row.names[0] as string }).waitFor({ timeout: 20_000 });
+        for (const name of row.names) await expect(title.textContent()).resolves.toContain(name);
+        await visit.locator('.sb-event .sb-market').first().waitFor();
+      }
+    }
+    expect(rows).toBeGreaterThan(8);
+    // The feed's later matches and its other competitions have no prerendered page: the match page shows them.
+    expect(matchPages).toBeGreaterThan(0);
+    // An unknown feed id is said to be closed, not a blank page.
+    await visit.goto(`${baseUrl}/de/sports/match?event=nope`, { waitUntil: 'networkidle' });
+    await visit.locator('.sb-events .empty').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
 });

@@ -126,19 +126,47 @@ describe('sportsbook', () => {
     await list.locator('.sb-bet', { hasText: 'Single' }).first().waitFor();
     await page.screenshot({ path: join(shots, 'sports-my-bets-1280.png') });
 
-    // Cash-out of the open single: it leaves the open bets, shows as cashed out, and the balance rises.
+    // Cash-out of the open single, by keyboard: the card asks to confirm the amount offered,
+    // "Keep the bet" (or Escape) changes nothing, and confirmed the bet leaves the open bets
+    // with "Cashed out €x" said, the balance rising by that amount.
     const single = list.locator('.sb-bet', { hasText: 'Single' }).first();
     const id = await single.getAttribute('data-bet');
-    const gone = list.locator(`.sb-bet[data-bet="${id}"]`);
-    // A value that fell in between is refused with the new value shown: take that one.
-    for (let attempt = 0; attempt < 3 && (await gone.count()) > 0; attempt++) {
-      await single.locator('.sb-cash-out').click();
-      await Promise.race([gone.waitFor({ state: 'detached', timeout: 10_000 }), single.locator('[role=alert]').waitFor({ timeout: 10_000 })]).catch(() => {});
+    const card = list.locator(`.sb-bet[data-bet="${id}"]`);
+    const offered = async () => (await asDemo<SportBetsReply>('front/get_sport_bets', { state: 'open' })).bets.find((b) => b.id === Number(id))?.cash_out;
+    await card.locator('.sb-cash-out').focus();
+    await page.keyboard.press('Enter');
+    const confirm = card.locator('fieldset.sb-cash-confirm');
+    await confirm.waitFor();
+    await expect(page.evaluate(() => document.activeElement?.classList.contains('sb-cash-yes'))).resolves.toBe(true);
+    await expect(confirm.locator('legend').textContent()).resolves.toMatch(/^Cash out this bet for €\d+\.\d\d\?$/);
+    await page.screenshot({ path: join(shots, 'sports-cash-out-confirm-1280.png') });
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    await expect(page.evaluate(() => document.activeElement?.classList.contains('sb-cash-out'))).resolves.toBe(true);
+    expect(await totalNow()).toBeCloseTo(before - 2, 2);
+    const said = page.locator('.sb-cashed-out[role=status]');
+    // An offer that changed in between is refused with the new offer asked instead: confirm that one.
+    for (let attempt = 0; attempt < 5 && (await card.count()) > 0; attempt++) {
+      if ((await confirm.count()) === 0) await card.locator('.sb-cash-out').click();
+      await confirm.locator('.sb-cash-yes').focus();
+      await page.keyboard.press('Enter');
+      await Promise.race([card.waitFor({ state: 'detached', timeout: 10_000 }), card.locator('[role=alert]').waitFor({ timeout: 10_000 })]).catch(() => {});
+      if ((await card.count()) > 0) {
+        await expect(card.locator('[role=alert]').textContent()).resolves.toBe('The cash-out value has changed. Check the new value and try again.');
+        const now = await offered();
+        if (now != null) await confirm.locator('legend', { hasText: formatMoney(now, 'en') }).waitFor();
+      }
     }
-    await gone.waitFor({ state: 'detached' });
+    await card.waitFor({ state: 'detached' });
+    await said.waitFor();
+    const paid = Number((await said.textContent())?.match(/^Cashed out €(\d+\.\d\d)$/)?.[1]);
+    expect(paid).toBeGreaterThan(0);
+    await expect(page.evaluate(() => document.activeElement?.classList.contains('sb-cashed-out'))).resolves.toBe(true);
+    await header.filter({ hasText: formatMoney(before - 2 + paid, 'en') }).waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: join(shots, 'sports-cashed-out-1280.png') });
     await page.locator('.sb-my-bets .chip', { hasText: 'Settled' }).click();
     await list.locator(`.sb-bet[data-bet="${id}"]`, { hasText: 'Cashed out' }).waitFor();
-    expect(await totalNow()).toBeGreaterThan(before - 2);
+    expect(await totalNow()).toBeCloseTo(before - 2 + paid, 2);
 
     // The account's bet list knows the provider "Sports".
     await page.goto(`${baseUrl}/user-management?tab=0`, { waitUntil: 'networkidle' });
@@ -160,6 +188,19 @@ describe('sportsbook', () => {
     const price = openPrice(page);
     await price.waitFor({ timeout: 60_000 });
     await page.screenshot({ path: join(shots, 'sports-375.png') });
+    // Whole team names on the price buttons and in the titles (two lines allowed), never cut
+    // or ended in an ellipsis, in the main markets and in those behind "More markets".
+    await page.locator('.sb-more').first().click();
+    await page.locator('.sb-event .sb-market + .sb-market, .sb-event [id^="sb-markets-"] .sb-market').first().waitFor();
+    const clipped = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.sb-price-label, .sb-event-title span')]
+        .filter((el) => el.scrollWidth > el.clientWidth || getComputedStyle(el).textOverflow === 'ellipsis')
+        .map((el) => el.textContent),
+    );
+    expect(clipped).toEqual([]);
+    const labels = await page.locator('.sb-event:has(.sb-vs)').first().locator('.sb-market').first().locator('.sb-price-label').allTextContents();
+    const names = await page.locator('.sb-event:has(.sb-vs)').first().locator('.sb-event-title span:not(.sb-vs):not(.sb-score)').allTextContents();
+    expect(labels).toContain(names[0]);
     // Keyboard: focus a price and press Enter; the bar counts it.
     await price.focus();
     await page.keyboard.press('Enter');

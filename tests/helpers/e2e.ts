@@ -2,7 +2,7 @@
 // Playwright (which cannot download its own here), and the login through the site's own
 // dialog, as a player would do it.
 import { randomBytes } from 'node:crypto';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { latestBirthday } from '../../src/shared/schemas/player.ts';
 import type { E2eServer } from './e2e-setup.ts';
@@ -229,4 +229,22 @@ export async function payByCard(page: Page, amount: string, number: string, ente
 export async function depositShown(page: Page, outcome: string, balance: string): Promise<void> {
   await page.getByTestId('deposit-outcome').filter({ hasText: outcome }).waitFor();
   await page.getByTestId('total-balance').filter({ hasText: balance }).waitFor();
+}
+
+/**
+ * Chooses the registration form's country (its dial code follows), as a visitor must where
+ * the form preselects none: an English page for a visitor whose country is unknown. The
+ * country list is built when the select is reached for, once the form has hydrated.
+ */
+export async function chooseCountry(form: Locator, country: string): Promise<void> {
+  const select = form.locator('select[name="country"]');
+  const option = select.locator(`option[value="${country}"]`);
+  await expect
+    .poll(async () => {
+      await select.evaluate((el) => el.blur());
+      await select.focus();
+      return option.count();
+    })
+    .toBeGreaterThan(0);
+  await select.selectOption(country);
 }

@@ -236,11 +236,15 @@ describe('settlement', () => {
     expect(open.body.bets[0]?.cash_out).toBe(12.66);
     const tooHigh = await api.json<{ status: number; message: string }>('front/cash_out_sport_bet', { bet_id: bet.bet.id, amount: 13 }, { token: p.token });
     expect(tooHigh.body).toMatchObject({ status: 0, message: 'sports_cash_out_changed', cash_out: 12.66 });
+    // A value that rose since the player confirmed a lower one is refused too: they are asked again, never paid what they did not see.
+    const tooLow = await api.json<{ status: number; message: string }>('front/cash_out_sport_bet', { bet_id: bet.bet.id, amount: 12 }, { token: p.token });
+    expect(tooLow.body).toMatchObject({ status: 0, message: 'sports_cash_out_changed', cash_out: 12.66 });
     const [x, y] = await Promise.all([
       api.json<{ status: number }>('front/cash_out_sport_bet', { bet_id: bet.bet.id, amount: 12.66 }, { token: p.token }),
       api.json<{ status: number }>('front/cash_out_sport_bet', { bet_id: bet.bet.id, amount: 12.66 }, { token: p.token }),
     ]);
     expect([x.body.status, y.body.status].sort()).toEqual([0, 1]);
+    expect([x.body, y.body].find((b) => b.status === 1)).toMatchObject({ amount: 12.66 });
     await ingest(api.ctx, [result(ev, 1, 0)]);
     expect(await real(p.id)).toBe(9_000 + 1_266);
   });

@@ -360,19 +360,20 @@ describe('sports store: the betslip', () => {
 });
 
 describe('sports store: my bets and cash-out', () => {
-  it('loads open bets and cashes one out at the value shown', async () => {
+  it('loads open bets and cashes one out at the value shown, then says what was paid', async () => {
     const s = await load();
     handler = () => ({ status: 1, bets: [bet(1), bet(2, { cash_out: null })] });
     await s.loadMyBets('open');
     expect(s.$myBets.get().bets.map((b) => b.id)).toEqual([1, 2]);
-    handler = (path) => (path === 'front/cash_out_sport_bet' ? { status: 1, player: balance } : { status: 1, bets: [bet(2, { cash_out: null })] });
+    handler = (path) => (path === 'front/cash_out_sport_bet' ? { status: 1, amount: 9.5, player: balance } : { status: 1, bets: [bet(2, { cash_out: null })] });
     expect(await s.cashOut(1)).toBe(true);
     expect(sent.find((x) => x.path === 'front/cash_out_sport_bet')?.body).toEqual({ bet_id: 1, amount: 9.5 });
+    expect(s.$myBets.get().cashedOut).toEqual({ id: 1, amount: 9.5, currency: bet(1).currency });
     await vi.waitFor(() => expect(s.$myBets.get().bets.map((b) => b.id)).toEqual([2]));
     expect(await s.cashOut(2)).toBe(false);
   });
 
-  it('shows the new, lower cash-out value with the refusal', async () => {
+  it('shows the new cash-out value with the refusal, and says nothing was paid', async () => {
     const s = await load();
     handler = () => ({ status: 1, bets: [bet(1)] });
     await s.loadMyBets('open');
@@ -380,6 +381,7 @@ describe('sports store: my bets and cash-out', () => {
     expect(await s.cashOut(1)).toBe(false);
     expect(s.$myBets.get()).toMatchObject({ messages: { 1: 'sports_cash_out_changed' }, cashing: [] });
     expect(s.$myBets.get().bets[0]?.cash_out).toBe(8.2);
+    expect(s.$myBets.get().cashedOut).toBeUndefined();
   });
 
   it('shows an error state when the bets cannot be loaded', async () => {

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import * as en from '../../../locales/en.json';
 import { countryOptions, DIAL_CODES } from '../../shared/countries.ts';
-import { LANGUAGE_TAG, LANGUAGES, type Locale, localizePath } from '../../shared/locales.ts';
+import { LANGUAGE_TAG, LANGUAGES, LOCALE_COUNTRY, type Locale, localizePath } from '../../shared/locales.ts';
 import { latestBirthday, SIGN_UP_LOCALES } from '../../shared/player-rules.ts';
 import { checkPromoCode, checkUsername, register } from '../../stores/account.ts';
 import { i18n } from '../../stores/i18n.ts';
@@ -28,15 +28,17 @@ interface Props {
 }
 
 // What the build renders; the visit's own values (query, detected country) come after hydration.
+// The country is the locale's (India and +91 on /in) where it has one, else none: the
+// visitor chooses it ("Choose a country"), never a country that is not theirs.
 function initialValues(locale: Locale) {
-  const country = 'DE';
+  const country = LOCALE_COUNTRY[locale] ?? '';
   return {
     username: '',
     password: '',
     confirmPassword: '',
     email: '',
     country,
-    countryPhone: DIAL_CODES[country] ?? '+49',
+    countryPhone: DIAL_CODES[country] ?? '',
     phone_number1: '',
     first_name: '',
     last_name: '',
@@ -201,7 +203,7 @@ export function RegisterForm({ locale, variant, onRegistered }: Props) {
             </div>
           </div>
         </div>
-        <div className="field">
+        <div className={`field${msg('country') ? ' is-invalid' : ''}`}>
           <label htmlFor="reg-country">{t.country}</label>
           <LazyOptionsSelect
             id="reg-country"
@@ -212,15 +214,26 @@ export function RegisterForm({ locale, variant, onRegistered }: Props) {
               set('country', e.target.value);
               set('countryPhone', DIAL_CODES[e.target.value] ?? form.values.countryPhone);
             }}
-            current={<option value={form.values.country}>{countryName(form.values.country)}</option>}
-            options={() =>
-              countryOptions(LANGUAGE_TAG[locale]).map((c) => (
+            current={<option value={form.values.country}>{form.values.country ? countryName(form.values.country) : t.choose_country}</option>}
+            options={() => [
+              <option key="" value="">
+                {t.choose_country}
+              </option>,
+              ...countryOptions(LANGUAGE_TAG[locale]).map((c) => (
                 <option key={c.code} value={c.code}>
                   {c.name}
                 </option>
-              ))
-            }
+              )),
+            ]}
+            onBlur={() => form.touch('country')}
+            aria-invalid={msg('country') ? true : undefined}
+            aria-describedby={msg('country') ? 'reg-country-feedback' : undefined}
           />
+          {msg('country') && (
+            <span id="reg-country-feedback" className="feedback" role="alert">
+              {msg('country')}
+            </span>
+          )}
         </div>
         {text('city', t.city, { autoComplete: 'address-level2', required: true })}
         {text('address', t.address, { autoComplete: 'street-address', required: true })}
@@ -228,12 +241,13 @@ export function RegisterForm({ locale, variant, onRegistered }: Props) {
         <PhoneField
           label={t.phone_number}
           dialLabel={t.dial_code}
+          dialChoose={t.choose_dial_code}
           dial={form.values.countryPhone}
           local={form.values.phone_number1}
           onDial={(dial) => set('countryPhone', dial)}
           onLocal={(local) => set('phone_number1', local)}
           onBlur={() => form.touch('phone_number1')}
-          error={phoneShown ? msg('phone_number1') : undefined}
+          error={phoneShown ? (msg('phone_number1') ?? msg('countryPhone')) : undefined}
         />
         <div className="field">
           <label htmlFor="reg-language">{t.interface_language}</label>

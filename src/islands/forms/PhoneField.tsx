@@ -4,6 +4,8 @@ import { dialOptions, LazyOptionsSelect } from './LazyOptions.tsx';
 interface Props {
   label: string;
   dialLabel: string;
+  /** The dial code's empty choice ("Choose"), for a form that preselects none. */
+  dialChoose?: string;
   dial: string;
   local: string;
   onDial: (dial: string) => void;
@@ -14,7 +16,7 @@ interface Props {
 }
 
 /** A phone number as the forms take it: the dial code, then the local digits. */
-export function PhoneField({ label, dialLabel, dial, local, onDial, onLocal, onBlur, error }: Props) {
+export function PhoneField({ label, dialLabel, dialChoose, dial, local, onDial, onLocal, onBlur, error }: Props) {
   const id = useId();
   return (
     <div className={`field${error ? ' is-invalid' : ''}`}>
@@ -25,8 +27,17 @@ export function PhoneField({ label, dialLabel, dial, local, onDial, onLocal, onB
           aria-label={dialLabel}
           value={dial}
           onChange={(e) => onDial(e.target.value)}
-          current={<option value={dial}>{dial}</option>}
-          options={dialOptions}
+          current={<option value={dial}>{dial || dialChoose}</option>}
+          options={() =>
+            dialChoose === undefined
+              ? dialOptions()
+              : [
+                  <option key="" value="">
+                    {dialChoose}
+                  </option>,
+                  dialOptions(),
+                ]
+          }
         />
         <input
           id={id}

@@ -46,6 +46,13 @@ export default function HeaderAccount({ locale }: Props) {
   if (!session.loggedIn || !session.user) {
     return (
       <div className="account-area" data-state={session.known ? 'guest' : 'unknown'}>
+        {/* Drawn instead of the buttons while a remembered login is being checked (html[data-session]). */}
+        {!session.known && (
+          <span className="account-skeleton" aria-hidden="true">
+            <span />
+            <span />
+          </span>
+        )}
         <button type="button" className="btn btn-outline btn-small header-login" data-action="login">
           {t.login}
         </button>

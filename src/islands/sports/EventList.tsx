@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { memo, startTransition, useEffect, useState } from 'react';
 import { formatDate } from '../../lib/format.ts';
-import type { Locale } from '../../shared/locales.ts';
+import { type Locale, localizePath } from '../../shared/locales.ts';
 import type { SportEvent, SportMarket } from '../../shared/sports.ts';
 import { $moves, $slip, $sports, addSelection, loadEvents } from '../../stores/sports.ts';
 import { formatOdds, marketName, type SportsText, selectionName, sportName, sportsText } from './text.ts';
@@ -66,7 +66,7 @@ export const EventCard = memo(function EventCard({
   competition: string;
   locale: Locale;
   t: SportsText;
-  /** The event's prerendered page, when it has one: its name links there. */
+  /** Where the event's name links: its prerendered page, or the page that shows any event. */
   href?: string | undefined;
   expanded?: boolean;
 }) {
@@ -145,7 +145,13 @@ export const EventCard = memo(function EventCard({
   );
 });
 
-/** The live or pre-match events of the chosen sport and competition, with their prices. */
+/** The page that shows any event of the feed by its feed id (`/sports/match?event=…`), for one without a prerendered page. */
+export const matchPath = (external: string) => `/sports/match?event=${encodeURIComponent(external)}`;
+
+/**
+ * The live or pre-match events of the chosen sport and competition, with their prices; each
+ * event's name links to its prerendered page when the build made one, else to `/sports/match`.
+ */
 export function EventList({ locale, live, eventPages = {} }: { locale: Locale; live: boolean; eventPages?: Record<string, string> }) {
   const t = useStore(sportsText);
   const view = useStore($sports);
@@ -183,7 +189,14 @@ export function EventList({ locale, live, eventPages = {} }: { locale: Locale; l
       {events.length > 0 && (
         <ul className="sb-list">
           {events.slice(0, shown).map((e) => (
-            <EventCard key={e.id} event={e} competition={names.get(e.competition_id) ?? ''} locale={locale} t={t} href={eventPages[e.external]} />
+            <EventCard
+              key={e.id}
+              event={e}
+              competition={names.get(e.competition_id) ?? ''}
+              locale={locale}
+              t={t}
+              href={eventPages[e.external] ?? localizePath(matchPath(e.external), locale)}
+            />
           ))}
         </ul>
       )}

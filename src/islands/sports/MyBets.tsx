@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import type { Locale } from '../../shared/locales.ts';
 import type { SportBet } from '../../shared/sports.ts';
@@ -18,13 +18,42 @@ function resultText(t: SportsText, result: string): string {
   return typeof text === 'string' ? text : result;
 }
 
-/** The player's open and settled sports bets, with cash-out of an open single. */
+/**
+ * The player's open and settled sports bets, with cash-out of an open single: the card asks
+ * to confirm the amount offered, then the list says what was paid ("Cashed out €4.75"); an
+ * offer that changed meanwhile is refused and the new one is asked instead.
+ */
 export default function MyBets({ locale }: { locale: Locale }) {
   const t = useStore(sportsText);
   const v = useStore(validationText);
   const m = useStore(menuText);
   const session = useStore($session);
   const mine = useStore($myBets);
+  // The bet whose cash-out is being confirmed (one at a time), and where focus goes next.
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusNext.current) return;
+    const el = document.querySelector<HTMLElement>(focusNext.current);
+    focusNext.current = null;
+    el?.focus();
+  });
+
+  const askCashOut = (id: number) => {
+    focusNext.current = `.sb-bet[data-bet="${id}"] .sb-cash-yes`;
+    setConfirming(id);
+  };
+  const keepBet = (id: number) => {
+    focusNext.current = `.sb-bet[data-bet="${id}"] .sb-cash-out`;
+    setConfirming(null);
+  };
+  const confirmCashOut = async (id: number) => {
+    if (await cashOut(id)) {
+      setConfirming(null);
+      focusNext.current = '.sb-cashed-out';
+    }
+  };
+  const done = mine.cashedOut;
 
   // A guest who logs in here sees their bets at once.
   useEffect(() => {
@@ -64,6 +93,11 @@ export default function MyBets({ locale }: { locale: Locale }) {
         </div>
       )}
       {!mine.loading && !mine.error && mine.loaded && mine.bets.length === 0 && <p className="empty">{t.no_bets}</p>}
+      {done && (
+        <p className="alert alert-success sb-cashed-out" role="status" tabIndex={-1}>
+          {fmt(t.cashed_out_amount, formatMoney(done.amount, locale, done.currency))}
+        </p>
+      )}
       {mine.bets.length > 0 && (
         <ul className="sb-list" data-testid="my-bets">
           {mine.bets.map((b) => {
@@ -112,10 +146,30 @@ export default function MyBets({ locale }: { locale: Locale }) {
                     </dd>
                   </div>
                 </dl>
-                {b.cash_out !== null && (
-                  <button type="button" className="btn btn-secondary btn-small sb-cash-out" disabled={cashing} onClick={() => void cashOut(b.id)}>
+                {b.cash_out !== null && confirming !== b.id && (
+                  <button type="button" className="btn btn-secondary btn-small sb-cash-out" disabled={cashing} onClick={() => askCashOut(b.id)}>
                     {fmt(t.cash_out, money(b.cash_out))}
                   </button>
+                )}
+                {b.cash_out !== null && confirming === b.id && (
+                  // The confirm step, in the bet's card: the amount asked is the one the server must still offer.
+                  <fieldset
+                    className="sb-cash-confirm"
+                    onKeyDown={(e) => {
+                      // Escape keeps the bet, as its button does.
+                      if (e.key === 'Escape') keepBet(b.id);
+                    }}
+                  >
+                    <legend>{fmt(t.cash_out_confirm, money(b.cash_out))}</legend>
+                    <div className="sb-cash-actions">
+                      <button type="button" className="btn btn-primary btn-small sb-cash-yes" disabled={cashing} onClick={() => void confirmCashOut(b.id)}>
+                        {t.cash_out_yes}
+                      </button>
+                      <button type="button" className="btn btn-secondary btn-small sb-cash-keep" disabled={cashing} onClick={() => keepBet(b.id)}>
+                        {t.cash_out_keep}
+                      </button>
+                    </div>
+                  </fieldset>
                 )}
                 {mine.messages[b.id] && (
                   <p className="alert alert-danger" role="alert">

@@ -373,21 +373,23 @@ function shapeBet(b: BetRow, own: readonly LegRow[]): SportBet {
 }
 
 /**
- * Cashes out an open single at its value now, if that is at least what the player was
- * shown (`expected`, cents). The bet turns `cashed_out` in one conditional update, so a
- * result settling it at the same moment and the cash-out cannot both own it.
+ * Cashes out an open single at its value now, only if that is exactly what the player was
+ * shown and confirmed (`expected`, cents): a value that changed either way is refused with
+ * the new one, so what the player is told was paid is what they agreed to. The bet turns
+ * `cashed_out` in one conditional update, so a result settling it at the same moment and
+ * the cash-out cannot both own it.
  */
 export async function cashOut(
   ctx: ServerContext,
   playerId: number,
   betId: number,
   expected: number,
-): Promise<{ ok: true } | { ok: false; message: string; value?: number }> {
+): Promise<{ ok: true; value: number } | { ok: false; message: string; value?: number }> {
   const [bet] = await listSportBets(ctx, playerId, { ids: [betId] });
   if (!bet) return { ok: false, message: 'sports_bet_not_found' };
   if (bet.cash_out === null) return { ok: false, message: 'sports_cash_out_unavailable' };
   const value = Math.round(bet.cash_out * 100);
-  if (value < expected) return { ok: false, message: 'sports_cash_out_changed', value: bet.cash_out };
+  if (value !== expected) return { ok: false, message: 'sports_cash_out_changed', value: bet.cash_out };
   const [taken] = await read<{ id: number }>(
     ctx.database.db,
     sql`update sport_bets set state = 'cashed_out', due = ${value}, settled_at = ${new Date(ctx.clock.now()).toISOString()}::timestamptz
@@ -396,7 +398,7 @@ export async function cashOut(
   if (!taken) return { ok: false, message: 'sports_cash_out_unavailable' };
   metrics.sportsCashOuts.inc();
   await syncPayments(ctx, betId);
-  return { ok: true };
+  return { ok: true, value: bet.cash_out };
 }
 
 /** The player's free bets that may stake a bet now, soonest to expire first. */

@@ -5,7 +5,8 @@ import { cashOutParams, freeBetsParams, placeSportBetsParams, sportBetsParams, s
 import type { FreeBetsReply, PlaceSportBetsReply, SportBetsReply, SportEventsReply } from '../sports.ts';
 import { post, reply } from './define.ts';
 
-export type CashOutReply = (Ok & { player: BalanceInfo }) | { status: 0; message: string; cash_out?: number };
+/** A cash-out done answers the amount paid (the one confirmed) and the balance after it. */
+export type CashOutReply = (Ok & { amount: number; player: BalanceInfo }) | { status: 0; message: string; cash_out?: number };
 
 export const sports = {
   'front/get_sport_events': post(sportEventsParams, reply<SportEventsReply>()),

@@ -31,7 +31,7 @@ export function requiredText(max: number, { multiline = false }: { multiline?: b
 
 export const country = text({ max: 2, trim: true, tooLong: 'country_validation' })
   .toUpperCase()
-  .min(1, 'field_required')
+  .min(1, 'country_validation')
   .refine((code) => isCountryCode(code), 'country_validation');
 
 export const gender = z.enum(['male', 'female'], { error: 'invalid_value' });

@@ -81,7 +81,7 @@ export const sportBetsParams = z
 export const cashOutParams = z
   .object({
     bet_id: z.number().int('invalid_value').positive('invalid_value'),
-    /** The cash-out value the player was shown; a lower one now is refused with the new value. */
+    /** The cash-out value the player was shown and confirmed; a different one now is refused with the new value. */
     amount: stake,
   })
   .loose();

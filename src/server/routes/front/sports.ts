@@ -47,6 +47,6 @@ export function sportsRoutes(ctx: ServerContext) {
       const playerId = c.get('player').playerId;
       const done = await cashOut(ctx, playerId, q.bet_id, q.amount);
       if (!done.ok) return c.json({ status: 0, message: done.message, ...(done.value !== undefined ? { cash_out: done.value } : {}) });
-      return c.json({ status: 1, player: toBalanceInfo(await readBalance(db, playerId)) });
+      return c.json({ status: 1, amount: done.value, player: toBalanceInfo(await readBalance(db, playerId)) });
     });
 }
