@@ -142,3 +142,26 @@ export const LANGUAGES: Record<Locale, { flag: string; english: string; native: 
   ca: { flag: 'CA', english: 'English (Canada)', native: 'English (Canada)' },
   sg: { flag: 'SG', english: 'English (Singapore)', native: 'English (Singapore)' },
 };
+
+/** A locale's language named in the interface's language (Intl.DisplayNames), e.g. on the German site fr → "Französisch". */
+export function languageNameIn(locale: Locale, interfaceLocale: Locale): string {
+  try {
+    const name = new Intl.DisplayNames([LANGUAGE_TAG[interfaceLocale]], { type: 'language' }).of(LANGUAGE_TAG[locale]);
+    if (name && name !== LANGUAGE_TAG[locale]) return name;
+  } catch {
+    // An engine without display names: the English name stands in.
+  }
+  return LANGUAGES[locale].english;
+}
+
+/**
+ * A switcher entry's text (SPEC's language entry): the language's own name and, where it
+ * differs, its name in the interface's language — on the German site "Français — Französisch".
+ */
+export function languageLabel(locale: Locale, interfaceLocale: Locale): string {
+  const native = LANGUAGES[locale].native;
+  const translated = languageNameIn(locale, interfaceLocale);
+  return translated.toLocaleLowerCase(LANGUAGE_TAG[interfaceLocale]) === native.toLocaleLowerCase(LANGUAGE_TAG[interfaceLocale])
+    ? native
+    : `${native} — ${translated}`;
+}

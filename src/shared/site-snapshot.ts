@@ -1,5 +1,6 @@
 // What the static build reads from the database, written to a JSON file by
 // src/server/content/snapshot.ts so that prerendering never holds a database connection.
+import type { GroupTheme } from './game-themes.ts';
 import type { Locale } from './locales.ts';
 import type { OfferTerms } from './offer-terms.ts';
 import type { ListedGame } from './schemas/games.ts';
@@ -35,7 +36,7 @@ export interface SnapshotCompetition {
 }
 
 export interface SiteSnapshot {
-  gameGroups: { id: number; name: string; slug: string; type: string; status: string }[];
+  gameGroups: { id: number; name: string; slug: string; type: string; status: string; theme: GroupTheme }[];
   /** The sports entry shows only while group 2 is an active online group. */
   sportsAvailable: boolean;
   /** Every listed game in lobby order: the lobby pages render the first ones into their HTML. */

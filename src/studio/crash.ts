@@ -24,7 +24,6 @@ const phaseEl = $('crash-phase');
 const betButton = $<HTMLButtonElement>('crash-bet');
 const cashButton = $<HTMLButtonElement>('crash-cashout');
 const amountEl = $<HTMLSelectElement>('crash-amount');
-const autoEl = $<HTMLInputElement>('crash-auto');
 let session = '';
 
 let state: CrashState | null = null;
@@ -107,8 +106,15 @@ function animate() {
 }
 
 betButton.addEventListener('click', async () => {
+  // The auto cash-out field (the form kit's, src/islands/studio/CrashAutoField.tsx): a multiplier
+  // it does not take is shown under it, and no bet goes out.
+  const autoForm = document.querySelector<HTMLFormElement>('[data-crash-auto]');
+  if (autoForm?.dataset.valid === 'false') {
+    autoForm.requestSubmit();
+    return;
+  }
   betButton.disabled = true;
-  const auto = autoEl.value.trim() === '' ? null : Number(autoEl.value);
+  const auto = autoForm?.dataset.auto ? Number(autoForm.dataset.auto) : null;
   await sendStake('crash/bet', { session, amount: Number(amountEl.value), autoCashout: auto }, 'crash_bet_placed');
   await refresh();
 });

@@ -1,11 +1,15 @@
 // The crash game as two players see it: two browsers watch the same shared round, one
 // cashes out by hand, the other rides it to the crash; both balances end right.
 import { randomInt } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/lib/format.ts';
 import { browserAndMail, type Credentials, openRealGame, postJson, registerWithTenfree, totalBalance, e2eServer } from '../helpers/e2e.ts';
 import { DEMO } from '../helpers/staff.ts';
+import { ROOT } from '../helpers/spawn.ts';
+import en from '../../locales/en.json';
 
 const { baseUrl } = e2eServer();
 
@@ -70,5 +74,38 @@ describe('crash game in two browsers', () => {
       return;
     }
     throw new Error('no round flew long enough to cash out in four tries');
+  });
+
+  it("takes the auto cash-out in the form kit's field: a visible label, the catalogue's message for a multiplier it does not take, and no bet with it", {
+    timeout: 300_000,
+  }, async () => {
+    const { page, session } = await open(browser, DEMO);
+    const field = page.getByLabel(en.studio.crash_auto, { exact: true });
+    await page.locator('[data-crash-auto][data-ready]').waitFor();
+    expect(await page.locator('.crash-auto label').isVisible()).toBe(true);
+    const message = page.locator('.crash-auto .feedback');
+    // 1.00× is no cash-out: the message under the field, once it is left.
+    await field.fill('1');
+    await field.blur();
+    await message.filter({ hasText: en.studio.crash_auto_out_of_range }).waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    await page.locator('#crash-bet:not([disabled])').waitFor({ timeout: 150_000 });
+    const before = await balanceOf(DEMO);
+    await page.locator('#crash-bet').click();
+    await message.filter({ hasText: en.studio.crash_auto_out_of_range }).waitFor();
+    expect(await page.locator('#message').textContent()).not.toContain('Bet placed');
+    const none = (await post('studio/crash/state', { session })) as { bet: unknown };
+    expect(none.bet).toBeNull();
+    expect(await balanceOf(DEMO)).toBeCloseTo(before, 2);
+    // A multiplier it takes (a comma is read as the decimal point): the message goes, the bet carries it.
+    await field.fill('2,5');
+    expect(await message.count()).toBe(0);
+    await page.locator('#crash-bet:not([disabled])').waitFor({ timeout: 150_000 });
+    await page.locator('#crash-bet').click();
+    await page.locator('#message', { hasText: 'Bet placed' }).waitFor();
+    const placed = (await post('studio/crash/state', { session })) as { bet: { autoCashout: number | null } };
+    expect(placed.bet.autoCashout).toBe(250);
+    mkdirSync(join(ROOT, 'test-results/screenshots'), { recursive: true });
+    await page.screenshot({ path: join(ROOT, 'test-results/screenshots/crash-auto-900.png') });
   });
 });

@@ -139,6 +139,35 @@ describe('game lobby (/online-casino, /live-casino) and the in-game header', () 
     expect(await page.locator('.lobby-section').count()).toBe(0);
   });
 
+  it("draws each group with its type theme: the tab, the chosen group's heading and its games' tiles in the theme's accent and icon", async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await openLobby(context);
+    const themes = await page.locator('.group-tabs button[data-theme]').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('data-theme')));
+    expect(themes).toEqual(expect.arrayContaining(['slot', 'table', 'video_poker', 'instant', 'arcade', 'lottery']));
+    const look = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el, pseudo) => {
+          const icon = getComputedStyle(el.matches('.game-card') ? (el.querySelector('.game-thumb') as Element) : el, pseudo);
+          const style = getComputedStyle(el);
+          return { icon: icon.content, accent: style.getPropertyValue('--theme-accent') };
+        }, '::before');
+    const table = await look('.group-tabs button[data-theme="table"]');
+    expect(table.icon).toContain('♠');
+    const tab = page.locator('.group-tabs button', { hasText: en.categories.blackjack });
+    await tab.click();
+    await page.locator('.lobby-games h2[data-theme="table"]').waitFor();
+    expect(await page.locator('.lobby-games h2').textContent()).toBe(en.categories.blackjack);
+    expect(await look('.lobby-games h2')).toEqual(table);
+    await expect.poll(() => cards(page).evaluateAll((all) => [...new Set(all.map((c) => c.getAttribute('data-theme')))])).toEqual(['table']);
+    expect(await look('.lobby-games .game-card')).toEqual(table);
+    const slots = await look('.group-tabs button[data-theme="slot"]');
+    expect(slots.accent).not.toBe(table.accent);
+    mkdirSync(join(ROOT, 'test-results/screenshots'), { recursive: true });
+    await page.screenshot({ path: join(ROOT, 'test-results/screenshots/lobby-themes-1280.png') });
+  });
+
   it('loads 12 games a page below 990 px, the next page after "More games" as the list scrolls, and stops at the end', async () => {
     const all = await onlineGames();
     expect(all.count).toBeGreaterThan(12);

@@ -131,10 +131,24 @@ describe('roulette chips', () => {
     await spinAndCheck(2.5, layout);
     await page.screenshot({ path: join(shots, 'roulette-1280.png') });
 
-    // The next spin starts from an empty table: repeat brings the last bets back, double doubles them.
+    // After the spin, won or lost, the table shows the last bet as a ghost for Repeat, the
+    // total line saying so: never a chip beside "Total bet €0.00".
+    const totalLabel = page.locator('.roulette-total span');
     expect(await spinButton.isDisabled()).toBe(true);
-    expect(await total.textContent()).toBe(money(0));
+    expect(await totalLabel.textContent()).toBe(en.studio.roulette_last_bet);
+    expect(await total.textContent()).toBe(money(2.5));
+    expect(await page.locator('.roulette-table[data-settled]').count()).toBe(1);
+    // Each ghost is drawn as one (dotted, not a coloured chip), a winning spot's ringed.
+    const ghosts = (stacks: Element[]) => stacks.map((s) => getComputedStyle(s).borderTopStyle);
+    expect(await page.locator('.roulette-spot[data-placed] .roulette-stack').evaluateAll(ghosts)).toEqual(['dotted', 'dotted', 'dotted']);
+    // Clear takes the ghost away: an empty table and a total of nothing.
+    await page.getByRole('button', { name: en.studio.clear }).click();
+    expect(await page.locator('.roulette-spot[data-placed]').count()).toBe(0);
+    expect([await totalLabel.textContent(), await total.textContent()]).toEqual([en.studio.roulette_total, money(0)]);
+
+    // Repeat brings the last bets back, double doubles them.
     await page.getByRole('button', { name: en.studio.roulette_repeat }).click();
+    expect(await totalLabel.textContent()).toBe(en.studio.roulette_total);
     expect(await total.textContent()).toBe(money(2.5));
     await page.getByRole('button', { name: en.studio.roulette_double }).click();
     await spot(page, 'Straight 17: €2.00 bet').waitFor();

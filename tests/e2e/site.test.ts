@@ -107,6 +107,9 @@ describe('the site in every locale', () => {
     const page = await context.newPage();
     await page.goto(`${baseUrl}/de/promotion`);
     await page.locator('#lang-header summary').click();
+    // Each language by its own name and by the interface's (SPEC's language entry).
+    expect(((await page.locator('#lang-header a[data-locale-choice="fr"]').textContent()) ?? '').replace(/\s+/g, ' ').trim()).toBe('Français — Französisch');
+    expect(((await page.locator('#lang-header a[data-locale-choice="de"]').textContent()) ?? '').trim()).toBe('Deutsch');
     await page.locator('#lang-header a[data-locale-choice="fr"]').click();
     await page.waitForURL(`${baseUrl}/fr/promotion`);
     expect(await page.getAttribute('html', 'lang')).toBe('fr');

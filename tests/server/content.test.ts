@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GROUP_THEMES } from '../../src/shared/game-themes.ts';
 import { type TestApi, testApi } from '../helpers/app.ts';
 import { tokenFor } from '../helpers/wallet.ts';
 
@@ -45,6 +49,33 @@ describe('site content', () => {
     const mobile = await api.json<{ sliderList: { image_url: string }[] }>('front/get_slider', { lan: 'en', is_mobile: true });
     expect(desktop.body.sliderList.map((s) => s.image_url)).toEqual(['/slider/1.svg', '/slider/2.svg', '/slider/3.svg']);
     expect(mobile.body.sliderList.map((s) => s.image_url)).toEqual(['/slider/1-mobile.svg', '/slider/2-mobile.svg', '/slider/3-mobile.svg']);
+  });
+
+  it('gives every game group its type theme of SPEC §1 in the data, and a site seeded before gets them from migration 0028', async () => {
+    const all = await api.json<{ gameGroupList: { group_slug: string; type: string; theme: string }[] }>('front/get_game_group_list', {});
+    const themes = Object.fromEntries(all.body.gameGroupList.map((g) => [g.group_slug, g.theme]));
+    expect(themes).toMatchObject({
+      slots: 'slot',
+      sports: 'sport',
+      roulette: 'table',
+      blackjack: 'table',
+      baccarat: 'table',
+      'video-poker': 'video_poker',
+      'instant-win': 'instant',
+      dice: 'arcade',
+      keno: 'lottery',
+      'scratch-cards': 'lottery',
+      'live-dealer': 'live',
+    });
+    for (const g of all.body.gameGroupList) expect(GROUP_THEMES, g.group_slug).toContain(g.theme);
+    for (const g of all.body.gameGroupList.filter((g) => g.type === 'live')) expect(g.theme).toBe('live');
+    // The migration's own statements, run again on groups that lost their themes, give them back.
+    const db = api.ctx.database.db;
+    await db.execute(sql`UPDATE game_groups SET theme = 'slot'`);
+    const migration = readFileSync(join(import.meta.dirname, '../../src/server/db/migrations/0028_game_group_themes.sql'), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint').slice(1)) await db.execute(sql.raw(statement));
+    const again = await api.json<{ gameGroupList: { group_slug: string; theme: string }[] }>('front/get_game_group_list', {});
+    expect(Object.fromEntries(again.body.gameGroupList.map((g) => [g.group_slug, g.theme]))).toEqual(themes);
   });
 
   it('shows the sports group only while it is an active online group', async () => {

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { type FormEvent, lazy, memo, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { type CSSProperties, type FormEvent, lazy, memo, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { type GroupTheme, THEME_LOOK } from '../../shared/game-themes.ts';
 import type { Locale } from '../../shared/locales.ts';
 import type { ListedGame } from '../../shared/schemas/games.ts';
 import { type LaunchableGame, launchGame, resumeFromAddress } from '../../stores/game.ts';
@@ -23,8 +24,8 @@ const EAGER_CARDS = 6;
 interface Props {
   locale: Locale;
   type: GameListType;
-  /** The lobby's game groups with their translated labels, display order. */
-  groups: { id: number; label: string }[];
+  /** The lobby's game groups with their translated labels and type themes, display order. */
+  groups: { id: number; label: string; theme: GroupTheme }[];
   /** Games the build rendered, lobby order: the first page and every section. */
   games: ListedGame[];
   /** All games of the lobby. */
@@ -41,13 +42,23 @@ interface CardProps {
   t: LobbyText;
   eager: boolean;
   index?: number;
+  /** Its group's type theme: the tile's accent. */
+  theme?: GroupTheme | undefined;
 }
+
+/**
+ * A theme's accent colour and icon, as the custom properties its tab, heading and tiles read
+ * (the icon is drawn by CSS, decorative: the words beside it name the group).
+ */
+const accent = (theme: GroupTheme | undefined) =>
+  theme ? ({ '--theme-accent': THEME_LOOK[theme].accent, '--theme-icon': JSON.stringify(THEME_LOOK[theme].icon) } as CSSProperties) : undefined;
 
 /** The same game, shown the same way: the refresh from the API brings new objects for the same games. */
 const sameCard = (a: CardProps, b: CardProps) =>
   a.t === b.t &&
   a.eager === b.eager &&
   a.index === b.index &&
+  a.theme === b.theme &&
   a.game.id === b.game.id &&
   a.game.name === b.game.name &&
   a.game.slug === b.game.slug &&
@@ -57,10 +68,10 @@ const sameCard = (a: CardProps, b: CardProps) =>
   a.game.type === b.game.type &&
   (a.game.game_info === b.game.game_info || thumbnailOf(a.game) === thumbnailOf(b.game));
 
-const GameCard = memo(function GameCard({ game, t, eager, index }: CardProps) {
+const GameCard = memo(function GameCard({ game, t, eager, index, theme }: CardProps) {
   const thumbnail = thumbnailOf(game);
   return (
-    <li className="game-card" data-index={index}>
+    <li className="game-card" data-index={index} data-theme={theme} style={accent(theme)}>
       <div className="game-thumb">
         {thumbnail && <img src={thumbnail} alt={game.name} width={320} height={240} loading={eager ? 'eager' : 'lazy'} decoding="async" />}
       </div>
@@ -166,7 +177,9 @@ export default function GameLobby({ locale, type, groups, games, count, provider
 
   const filtered = grid.query.search !== '' || grid.query.provider !== 0;
   const sections = grid.query.group === 0 && !filtered ? sectionsOf(type, catalog) : [];
-  const activeLabel = groups.find((g) => g.id === grid.query.group)?.label ?? t.all_games;
+  const active = groups.find((g) => g.id === grid.query.group);
+  const activeLabel = active?.label ?? t.all_games;
+  const themeOf = (g: ListedGame) => groups.find((group) => group.id === g.group_id)?.theme;
   const showMore = !grid.scrolling && !grid.ended && !grid.loading && !grid.error && grid.games.length > 0;
   const empty = grid.games.length === 0;
 
@@ -196,8 +209,16 @@ export default function GameLobby({ locale, type, groups, games, count, provider
       {groups.length > 0 && (
         <fieldset className="group-tabs">
           <legend className="visually-hidden">{t.game_groups}</legend>
-          {[{ id: 0, label: t.all_games }, ...groups].map((g) => (
-            <button key={g.id} type="button" className="chip" aria-pressed={grid.query.group === g.id} onClick={() => lobby.chooseGroup(g.id)}>
+          {[{ id: 0, label: t.all_games, theme: undefined }, ...groups].map((g) => (
+            <button
+              key={g.id}
+              type="button"
+              className="chip"
+              data-theme={g.theme}
+              style={accent(g.theme)}
+              aria-pressed={grid.query.group === g.id}
+              onClick={() => lobby.chooseGroup(g.id)}
+            >
               {g.label}
             </button>
           ))}
@@ -239,20 +260,22 @@ export default function GameLobby({ locale, type, groups, games, count, provider
           <h2 id={`${id}-${s.name}`}>{sectionName(s.name)}</h2>
           <ul className="game-row">
             {s.games.map((g, i) => (
-              <GameCard key={g.id} game={g} t={t} eager={si === 0 && i < EAGER_CARDS} />
+              <GameCard key={g.id} game={g} t={t} eager={si === 0 && i < EAGER_CARDS} theme={themeOf(g)} />
             ))}
           </ul>
         </section>
       ))}
 
       <section className="lobby-games" aria-labelledby={`${id}-games`} aria-busy={grid.loading}>
-        <h2 id={`${id}-games`}>{activeLabel}</h2>
+        <h2 id={`${id}-games`} className="lobby-heading" data-theme={active?.theme} style={accent(active?.theme)}>
+          {activeLabel}
+        </h2>
         {empty && grid.loading && <Skeletons count={grid.perPage} />}
         {empty && !grid.loading && !grid.error && <p className="empty">{t.no_matches_found}</p>}
         {!empty && (
           <ul className="game-grid" ref={list} data-initial={hydrated ? undefined : ''}>
             {grid.games.map((g, i) => (
-              <GameCard key={g.id} game={g} t={t} eager={sections.length === 0 && i < EAGER_CARDS} index={i} />
+              <GameCard key={g.id} game={g} t={t} eager={sections.length === 0 && i < EAGER_CARDS} index={i} theme={themeOf(g)} />
             ))}
           </ul>
         )}

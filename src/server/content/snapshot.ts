@@ -27,7 +27,7 @@ export async function readSnapshot(db: Executor, now: number = Date.now()): Prom
   const amounts = await db.select().from(promotionAmounts);
   const lobby = await allListedGames(db);
   const snapshot: SiteSnapshot = {
-    gameGroups: groups.map((g) => ({ id: g.id, name: g.groupName, slug: g.groupSlug, type: g.type, status: g.status })),
+    gameGroups: groups.map((g) => ({ id: g.id, name: g.groupName, slug: g.groupSlug, type: g.type, status: g.status, theme: g.theme })),
     sportsAvailable: groups.some((g) => g.id === 2 && g.type === 'online' && g.status === 'activated'),
     games: lobby,
     gameProviders: providersOf(lobby),

@@ -29,19 +29,19 @@ export const DEMO_STAFF_TOTP_SECRET = 'CASINOEAGLESDEMOSTAFFTOTPSECRET2';
 export const DEMO_DEPOSIT_CENTS = 100_000;
 
 export const GAME_GROUPS: (typeof gameGroups.$inferInsert)[] = [
-  { id: 1, groupName: 'Slots', groupSlug: 'slots', type: 'online', position: 1 },
-  { id: 2, groupName: 'Sports', groupSlug: 'sports', type: 'online', position: 2 },
-  { id: 3, groupName: 'Roulette', groupSlug: 'roulette', type: 'online', position: 3 },
-  { id: 4, groupName: 'Blackjack', groupSlug: 'blackjack', type: 'online', position: 4 },
-  { id: 5, groupName: 'Baccarat', groupSlug: 'baccarat', type: 'online', position: 5 },
-  { id: 6, groupName: 'Video Poker', groupSlug: 'video-poker', type: 'online', position: 6 },
-  { id: 7, groupName: 'Instant Win', groupSlug: 'instant-win', type: 'online', position: 7 },
-  { id: 8, groupName: 'Dice', groupSlug: 'dice', type: 'online', position: 8 },
-  { id: 9, groupName: 'Keno', groupSlug: 'keno', type: 'online', position: 9 },
-  { id: 10, groupName: 'Scratch Cards', groupSlug: 'scratch-cards', type: 'online', position: 10 },
-  { id: 20, groupName: 'Live Dealer', groupSlug: 'live-dealer', type: 'live', position: 1 },
-  { id: 21, groupName: 'European Roulette', groupSlug: 'european-roulette', type: 'live', position: 2 },
-  { id: 22, groupName: "Casino Hold'em", groupSlug: 'casino-holdem', type: 'live', position: 3 },
+  { id: 1, groupName: 'Slots', groupSlug: 'slots', type: 'online', position: 1, theme: 'slot' },
+  { id: 2, groupName: 'Sports', groupSlug: 'sports', type: 'online', position: 2, theme: 'sport' },
+  { id: 3, groupName: 'Roulette', groupSlug: 'roulette', type: 'online', position: 3, theme: 'table' },
+  { id: 4, groupName: 'Blackjack', groupSlug: 'blackjack', type: 'online', position: 4, theme: 'table' },
+  { id: 5, groupName: 'Baccarat', groupSlug: 'baccarat', type: 'online', position: 5, theme: 'table' },
+  { id: 6, groupName: 'Video Poker', groupSlug: 'video-poker', type: 'online', position: 6, theme: 'video_poker' },
+  { id: 7, groupName: 'Instant Win', groupSlug: 'instant-win', type: 'online', position: 7, theme: 'instant' },
+  { id: 8, groupName: 'Dice', groupSlug: 'dice', type: 'online', position: 8, theme: 'arcade' },
+  { id: 9, groupName: 'Keno', groupSlug: 'keno', type: 'online', position: 9, theme: 'lottery' },
+  { id: 10, groupName: 'Scratch Cards', groupSlug: 'scratch-cards', type: 'online', position: 10, theme: 'lottery' },
+  { id: 20, groupName: 'Live Dealer', groupSlug: 'live-dealer', type: 'live', position: 1, theme: 'live' },
+  { id: 21, groupName: 'European Roulette', groupSlug: 'european-roulette', type: 'live', position: 2, theme: 'live' },
+  { id: 22, groupName: "Casino Hold'em", groupSlug: 'casino-holdem', type: 'live', position: 3, theme: 'live' },
 ];
 
 /** Whether this database has never been seeded. */

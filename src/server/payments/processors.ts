@@ -1,5 +1,6 @@
-// The processors of the contract (§14, §15.3), ids 2–51 and the SPEC's gbpay and alfopay
-// calls, as database rows: each names its call, its kind, the adapter that talks to its
+// The processors of the contract (§14, §15.3), ids 2–51, the SPEC's gbpay and alfopay
+// calls (52–54) and its external-host ones (bitandpay, emerchantpay, paystrax, catalystpay,
+// vialet: 55–59), as database rows: each names its call, its kind, the adapter that talks to its
 // provider, how the browser continues (reply), where it works and its limits per currency.
 // Every row is served by a sandbox adapter here; a real provider replaces `adapter`.
 import { asc, eq, sql } from 'drizzle-orm';
@@ -133,6 +134,14 @@ export const PROCESSOR_SEED: SeedRow[] = [
   wallet(52, 'GBPay (bank)', url('gbpay_b'), 'gbpay'),
   wallet(53, 'GBPay (online)', url('gbpay_o'), 'gbpay'),
   wallet(54, 'Alfopay iDEAL', url('alfopay_ideal'), 'ideal', { countries: ['NL'] }),
+  // SPEC's processors on an external backend host: each flow is the provider's hosted page, a
+  // redirect there and back. The card ones take the card on the hosted card page (or the
+  // token of our card fields), Vialet's e-wallet an approval on its hosted page.
+  card(55, 'BitAndPay', url('bitandpay')),
+  card(56, 'emerchantpay', url('emerchantpay')),
+  card(57, 'Paystrax', url('paystrax')),
+  card(58, 'CatalystPay', url('catalystpay')),
+  wallet(59, 'Vialet', url('vialet'), 'vialet'),
 ];
 
 /** The adapter a kind is served by here. */

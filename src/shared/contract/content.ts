@@ -1,5 +1,6 @@
 // Public, localized, read-only content: promotions, slider, FAQ and info texts, footer, game groups.
 import type { Ok } from '../api.ts';
+import type { GroupTheme } from '../game-themes.ts';
 import { contentTemplateParams, gameGroupListParams, languageParams, promotionTemplateParams, sliderParams } from '../schemas/content.ts';
 import { post, reply } from './define.ts';
 
@@ -24,6 +25,8 @@ export interface GameGroup {
   group_slug: string;
   type: 'online' | 'live';
   status: 'activated' | 'deactivated';
+  /** Its type theme of SPEC §1 (slot, live, sport, table, instant, lottery, arcade, video_poker, virtual). */
+  theme: GroupTheme;
 }
 
 export const content = {

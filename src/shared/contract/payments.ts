@@ -25,14 +25,17 @@ export const DEPOSIT_CALLS = [
     [
       'alfopay_ideal',
       'astropay',
+      'bitandpay',
       'bitco',
       'bitpay',
       'blackrabbit',
       'boombill',
       'bpwalletpay',
+      'catalystpay',
       'chargemoney',
       'coinpay',
       'cryptopay',
+      'emerchantpay',
       'epay',
       'fastcloudpay',
       'gbpay_b',
@@ -49,6 +52,7 @@ export const DEPOSIT_CALLS = [
       'pacificpay',
       'pay',
       'paystack',
+      'paystrax',
       'paytechnopay',
       'paytriotpay',
       'picksellpay',
@@ -59,6 +63,7 @@ export const DEPOSIT_CALLS = [
       'sirpaga',
       'stripe',
       'vegaah',
+      'vialet',
     ] as const
   ).map((slug) => `get_payment_${slug}_url` as const),
 ] as const;

@@ -8,7 +8,7 @@ import { finder } from '../dom.ts';
 import type { BlackjackHandView, BlackjackMove, BlackjackRules, BlackjackView } from '../../shared/game-views.ts';
 import type { StudioRound } from '../../shared/schemas/games.ts';
 import type { Action, Screen } from '../studio.ts';
-import { type Card, cardsText, createHand, type Hand, setSpoken } from './cards.ts';
+import { type Card, cardsText, createHand, fitToPanel, type Hand, setSpoken } from './cards.ts';
 import './blackjack.css';
 
 /** The best total of the cards shown, and whether an ace in it still counts eleven (as the engine counts). */
@@ -52,6 +52,8 @@ export const screen: Screen = (root, studio) => {
       <p class="visually-hidden" aria-live="polite"></p>
     </div>`;
   const q = finder(root);
+  // Never cut off in its frame: the cards shrink while the table would not fit (a split, a phone).
+  const fit = fitToPanel(q('.bj'));
   q('#bj-dealer-name').textContent = t('card_dealer');
   q('.card-rule').textContent = t(rules.soft17 === 'hit' ? 'blackjack_rules_hit17' : 'blackjack_rules');
   q('.card-rules summary').textContent = t('rules');
@@ -118,6 +120,7 @@ export const screen: Screen = (root, studio) => {
     for (const seat of seats.splice(0)) seat.el.remove();
     handsEl.dataset.hands = '1';
     (seatAt(0).el.querySelector('.bj-name') as HTMLElement).textContent = t('card_you');
+    fit.refit();
   };
 
   /** A total as the table shows it: "7/17" while a soft hand can still move, else the best total. */

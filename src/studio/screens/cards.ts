@@ -187,3 +187,46 @@ export function createHand(container: HTMLElement, t: Translate, calm: boolean):
     },
   };
 }
+
+/**
+ * Keeps a card table inside the game's frame: whenever the game's panel or its page would
+ * scroll (the hands of a split, a long outcome, a short window), the table's cards shrink
+ * (`--fit`, in steps down to 30 % of their size) until everything is in view. Within a round
+ * they only shrink (so nothing moves back and forth under the player's finger); `refit`
+ * (a new deal) and a resized window start again from full size. With the rules open the
+ * page may scroll, as for any text.
+ */
+export function fitToPanel(table: HTMLElement): { refit(): void } {
+  const panel = table.closest<HTMLElement>('.studio-game');
+  const page = document.documentElement;
+  const overflows = () => !!panel && (panel.scrollHeight > panel.clientHeight + 1 || page.scrollHeight > innerHeight + 1);
+  let scale = 1;
+  const shrink = () => {
+    if (table.querySelector('details[open]')) return;
+    while (overflows() && scale > 0.3) {
+      scale = Math.round((scale - 0.05) * 100) / 100;
+      table.style.setProperty('--fit', String(scale));
+    }
+  };
+  const refit = () => {
+    scale = 1;
+    table.style.setProperty('--fit', '1');
+    shrink();
+  };
+  let queued = false;
+  const later = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      shrink();
+    });
+  };
+  // The table's cards and texts, and the shared frame's (a second row of moves, a message).
+  new MutationObserver(later).observe(table.closest('.studio-app') ?? table, { childList: true, subtree: true, characterData: true });
+  addEventListener('resize', refit);
+  table.addEventListener('toggle', refit, true);
+  void document.fonts?.ready.then(refit);
+  refit();
+  return { refit };
+}

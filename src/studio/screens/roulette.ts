@@ -113,6 +113,8 @@ export const screen: Screen = (root, studio) => {
   // After the table's cells, so Tab meets the numbers and outside bets before the lines between them.
   const inside = document.createElement('div');
   inside.className = 'roulette-inside';
+  const totalLine = q<HTMLElement>('.roulette-total');
+  const totalLabel = q<HTMLElement>('.roulette-total span');
   const totalEl = q<HTMLOutputElement>('.roulette-total output');
   const help = q<HTMLElement>('.roulette-help');
   table.setAttribute('aria-label', t('roulette_table'));
@@ -123,7 +125,6 @@ export const screen: Screen = (root, studio) => {
   if (american)
     help.textContent += ` ${t('roulette_american', studio.percent(AMERICAN_ROULETTE_RTP.standard), studio.percent(AMERICAN_ROULETTE_RTP.fiveNumber))}`;
   q('.roulette-limits').textContent = t('roulette_limits', cash(limits.spotMin), cash(limits.spotMax), cash(limits.tableMax));
-  q('.roulette-total span').textContent = t('roulette_total');
 
   // The wheel as a strip of pockets, repeated so it can run several laps before it stops.
   const pockets: HTMLElement[] = [];
@@ -277,7 +278,11 @@ export const screen: Screen = (root, studio) => {
   } catch {
     // No storage in this frame: repeat works from the first spin on.
   }
-  /** After a spin the table shows its chips, dimmed, until the next bet is placed. */
+  /**
+   * After a spin the table shows its chips as ghosts of the last bet (outlined, faded, the
+   * total line saying "Last bet"), for Repeat to place again, until the next bet or Clear:
+   * never a chip beside "Total bet €0.00".
+   */
   let shown: Layout | null = null;
   let spinning = false;
   const totalOf = (l: Layout) => [...l.values()].reduce((a, b) => a + b, 0);
@@ -292,7 +297,10 @@ export const screen: Screen = (root, studio) => {
 
   const render = () => {
     const visible = layout.size > 0 || !shown ? layout : shown;
-    table.toggleAttribute('data-settled', visible !== layout);
+    const ghost = visible !== layout;
+    table.toggleAttribute('data-settled', ghost);
+    totalLine.toggleAttribute('data-ghost', ghost);
+    totalLabel.textContent = t(ghost ? 'roulette_last_bet' : 'roulette_total');
     for (const [key, v] of views) {
       const amount = visible.get(key) ?? 0;
       v.chip.textContent = amount > 0 ? face.format(amount / 100) : '';
@@ -301,7 +309,7 @@ export const screen: Screen = (root, studio) => {
       const placed = layout.get(key) ?? 0;
       v.button.setAttribute('aria-label', placed > 0 ? t('roulette_bet_on', v.name, cash(placed)) : v.name);
     }
-    totalEl.textContent = cash(totalOf(layout));
+    totalEl.textContent = cash(totalOf(visible));
     help.hidden = layout.size > 0 || shown !== null;
     renderTools();
     setActions();

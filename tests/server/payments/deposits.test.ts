@@ -279,6 +279,44 @@ describe('redirect wallets, autopost, popup and crypto', () => {
     expect(await realBalance(api, p.id)).toBe(3_000);
   });
 
+  it("SPEC's external-host processors (bitandpay, emerchantpay, paystrax, catalystpay, vialet) are listed and deposit end to end through their hosted pages", async () => {
+    const p = await newPlayer(api);
+    const listed = await api.json<{ processors: { id: number }[] }>('front/get_processors', {}, { token: p.token });
+    expect(listed.body.processors.map((r) => r.id)).toEqual(expect.arrayContaining([55, 56, 57, 58, 59]));
+    let expected = 0;
+    for (const slug of ['bitandpay', 'emerchantpay', 'paystrax', 'catalystpay']) {
+      // The hosted card page: the player types the card there (no token from our card fields).
+      const { body } = await api.json<Reply>(`payment/get_payment_${slug}_url`, { amount: '25' }, { token: p.token });
+      expect(body, slug).toMatchObject({ status: 1, reply: 'redirect', redirect_url: expect.stringMatching(/^\/api\/sandbox\/card\/checkout\//) });
+      expect((await follow(api, body.redirect_url as string)).status).toBe(200);
+      const paid = await follow(api, body.redirect_url as string, {
+        number: '4242424242424242',
+        exp_month: '12',
+        exp_year: '2034',
+        cvc: '123',
+        name: 'Test Player',
+      });
+      expect(paid.location, slug).toContain('payop=success');
+      expected += 2_500;
+      expect(await realBalance(api, p.id), slug).toBe(expected);
+      // The token of our own card fields goes the same way.
+      const tok = await cardToken(api, '4242 4242 4242 4242');
+      const again = await api.json<Reply>(`payment/get_payment_${slug}_url`, { amount: '10', cardToken: tok }, { token: p.token });
+      await follow(api, again.body.redirect_url as string);
+      expected += 1_000;
+      expect(await realBalance(api, p.id), slug).toBe(expected);
+    }
+    // Vialet's e-wallet: approved or cancelled on its hosted page (another player: starts are limited per player).
+    const v = await newPlayer(api);
+    const vialet = await api.json<Reply>('payment/get_payment_vialet_url', { amount: '30' }, { token: v.token });
+    expect(vialet.body).toMatchObject({ status: 1, reply: 'redirect', redirect_url: expect.stringMatching(/^\/api\/sandbox\/wallet\/pay\//) });
+    expect((await follow(api, vialet.body.redirect_url as string, { action: 'cancel' })).location).toContain('payop=fail');
+    expect(await realBalance(api, v.id)).toBe(0);
+    const approved = await api.json<Reply>('payment/get_payment_vialet_url', { amount: '30' }, { token: v.token });
+    expect((await follow(api, approved.body.redirect_url as string, { action: 'approve' })).location).toContain('payop=success');
+    expect(await realBalance(api, v.id)).toBe(3_000);
+  });
+
   it('Misterpay (19) answers the autopost form with the contract field names; a fee is kept from the credit', async () => {
     const p = await newPlayer(api);
     const { body } = await api.json<Reply>('payment/get_payment_misterpay_url', { amount: '40' }, { token: p.token });

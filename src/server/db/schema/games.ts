@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { GroupTheme } from '../../../shared/game-themes.ts';
 import { players } from './players.ts';
 
 export type GameType = 'online' | 'live';
@@ -13,6 +14,8 @@ export const gameGroups = pgTable('game_groups', {
   type: text('type').$type<GameType>().notNull(),
   status: text('status').$type<ActivationStatus>().notNull().default('activated'),
   position: integer('position').notNull().default(0),
+  /** Its type theme of SPEC §1 (slot, live, sport, table, instant, lottery, arcade, video_poker, virtual): the lobby's accent and icon. */
+  theme: text('theme').$type<GroupTheme>().notNull().default('slot'),
 });
 
 /** The studios whose games the lobby lists; a provider blocked in a country is hidden there with all its games. */

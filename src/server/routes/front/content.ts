@@ -76,7 +76,7 @@ export function contentRoutes({ database }: ServerContext) {
         .orderBy(asc(gameGroups.position));
       return c.json({
         status: 1,
-        gameGroupList: rows.map((g) => ({ id: g.id, group_name: g.groupName, group_slug: g.groupSlug, type: g.type, status: g.status })),
+        gameGroupList: rows.map((g) => ({ id: g.id, group_name: g.groupName, group_slug: g.groupSlug, type: g.type, status: g.status, theme: g.theme })),
       } satisfies Reply<'front/get_game_group_list'>);
     });
 }
