@@ -222,12 +222,12 @@ export const crashCashoutParams = z.object({ session: sessionToken }).strict();
 /** The crash page's "Auto cash-out at" field: empty (none) or a multiplier of 1.01 to 10,000 with at most two decimals (a comma too). */
 export const CRASH_AUTO_PATTERN = /^\d{1,5}(?:[.,]\d{1,2})?$/;
 export const crashAutoForm = z
-  .object({ auto: z.string() })
+  .object({ auto: text({ max: 16 }) })
   .superRefine((v, ctx) => {
-    const text = v.auto.trim();
-    if (text === '') return;
-    const value = Number(text.replace(',', '.'));
-    if (!CRASH_AUTO_PATTERN.test(text) || value < 1.01 || value > 10_000) ctx.addIssue({ code: 'custom', path: ['auto'], message: 'crash_auto_out_of_range' });
+    const typed = v.auto.trim();
+    if (typed === '') return;
+    const value = Number(typed.replace(',', '.'));
+    if (!CRASH_AUTO_PATTERN.test(typed) || value < 1.01 || value > 10_000) ctx.addIssue({ code: 'custom', path: ['auto'], message: 'crash_auto_out_of_range' });
   })
   .transform((v) => ({ auto: v.auto.trim() === '' ? null : Number(v.auto.trim().replace(',', '.')) }));
 
