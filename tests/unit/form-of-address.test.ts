@@ -3,9 +3,10 @@
 // so no text of it may carry the other form's words. The markers are the other form's
 // pronouns and a few of its imperatives, chosen so that no ordinary word of the language
 // matches them (German "Sie" is capitalised, so lowercase "sie" — "they" — is no marker).
-// Greek and Hungarian are not checked yet: their catalogues are split about evenly between
-// the two forms (Greek formal in payments, protection, security, sports and verification,
-// informal in account, auth, chat and welcome) and wait for a translator's pass.
+// Greek says "εσείς" (the plural of politeness usual on Greek commercial sites) and Hungarian
+// "te" (the form most of its catalogue used); Greek's markers are whole words, so "σου" inside
+// another word is no marker, and Hungarian's formal imperatives are matched in either case
+// while "Önt" is matched only capitalised (lowercase "önt" is the verb "pours").
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +40,19 @@ const RULES: Partial<Record<Locale, Rule>> = {
     form: 'tu',
     other: word(
       'dumneavoastră|dvs|vă|vi|v-ați|sunteți|aveți|puteți|veți|introduceți|încercați|alegeți|folosiți|verificați|încărcați|contactați|solicitați|adăugați|autentificați-vă|deconectați-vă',
+    ),
+  },
+  gr: {
+    form: 'εσείς',
+    other: word(
+      'σου|σού|εσύ|εσένα|είσαι|έχεις|μπορείς|θέλεις|κάνε|επίλεξε|διάλεξε|πάτα|πάτησε|δοκίμασε|χρησιμοποίησε|συνδέσου|εγγράψου|περίμενε|γράψε|παίξε|πάρε|βάλε|δες|κέρδισες',
+    ),
+  },
+  hu: {
+    form: 'te',
+    other: word(
+      '[Öö]n|[Öö]nnek|Önt|[Öö]nök|[Öö]nöknek|[Öö]nnel|[Öö]ntől|[Öö]nre|[Öö]nhöz|[Öö]nnél|[Öö]nért|[Aa]dja meg|[Aa]djon meg|[Vv]álassza|[Vv]álasszon|[Kk]attintson|[Kk]attintsa|[Pp]róbálja|[Ee]llenőrizze|[Íí]rja be|[Jj]elentkezzen|[Ff]orduljon|[Tt]öltse fel|[Tt]öltsön fel|[Vv]árjon|[Kk]érjük, adja',
+      'u',
     ),
   },
   tr: { form: 'siz', other: word('sen|senin|seni|sana|sende|senden') },
