@@ -9,15 +9,19 @@ export function isGroupTheme(value: unknown): value is GroupTheme {
   return typeof value === 'string' && (GROUP_THEMES as readonly string[]).includes(value);
 }
 
-/** Each theme's icon (decorative: the group's name says it in words) and accent colour. */
+/**
+ * Each theme's icon (decorative: the group's name says it in words) and accent colour. The
+ * icons are text symbols that common fonts draw (DejaVu, the system UI fonts), not emoji:
+ * a device without an emoji font would show an empty box.
+ */
 export const THEME_LOOK: Record<GroupTheme, { icon: string; accent: string }> = {
-  slot: { icon: '🎰', accent: '#e0a100' },
-  live: { icon: '🎥', accent: '#e5484d' },
-  sport: { icon: '⚽', accent: '#2f9e44' },
+  slot: { icon: '★', accent: '#e0a100' },
+  live: { icon: '●', accent: '#e5484d' },
+  sport: { icon: '⚑', accent: '#2f9e44' },
   table: { icon: '♠', accent: '#1c7c54' },
   instant: { icon: '⚡', accent: '#f08c00' },
-  lottery: { icon: '🎟', accent: '#ae3ec9' },
-  arcade: { icon: '🕹', accent: '#4263eb' },
-  video_poker: { icon: '🂡', accent: '#0c8599' },
-  virtual: { icon: '🏁', accent: '#5f3dc4' },
+  lottery: { icon: '#', accent: '#ae3ec9' },
+  arcade: { icon: '⚄', accent: '#4263eb' },
+  video_poker: { icon: '♦', accent: '#0c8599' },
+  virtual: { icon: '▶', accent: '#5f3dc4' },
 };
