@@ -15,10 +15,18 @@ const CATALOGUE = '\0catalogue:';
 const NAMESPACE = '\0catalogue-namespace:';
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
-const read = (file: string): Record<string, unknown> => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-
 export function catalogueNamespaces(folder: string): Plugin {
   const root = resolve(folder);
+  // Each catalogue is read once per build, not once per namespace module; a change in dev reads it again.
+  const parsed = new Map<string, Record<string, unknown>>();
+  const read = (file: string) => {
+    let catalogue = parsed.get(file);
+    if (!catalogue) {
+      catalogue = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      parsed.set(file, catalogue);
+    }
+    return catalogue;
+  };
   const isCatalogue = (file: string) => file.startsWith(`${root}/`) && file.endsWith('.json');
   return {
     name: 'catalogue-namespaces',
@@ -29,6 +37,9 @@ export function catalogueNamespaces(folder: string): Plugin {
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       // The id keeps no `.json` ending, so that the JSON plugin leaves the generated module alone.
       return resolved && isCatalogue(resolved.id) ? `${CATALOGUE}${resolved.id.slice(0, -'.json'.length)}` : null;
+    },
+    watchChange(file) {
+      parsed.delete(file);
     },
     load(id) {
       if (id.startsWith(NAMESPACE)) {

@@ -43,3 +43,6 @@ export async function expectBalancedLedger(db: Executor): Promise<void> {
   expect(audit).toMatchObject({ total: 0, negativeAccounts: [], driftedAccounts: [], unbalancedOperations: [] });
   expect(balancedPerCurrency(audit)).toBe(true);
 }
+
+/** Real time for a schedule's lease to run out: leases keep the database's time, not a test's clock. */
+export const leaseRunsOut = (ms: number) => new Promise((done) => setTimeout(done, ms));

@@ -12,9 +12,7 @@
 //   those of requests in flight on the killed process (counted and printed).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname } from 'node:path';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -22,7 +20,8 @@ import { describe, expect, it } from 'vitest';
 import { noPushes } from '../../src/server/context.ts';
 import { openDatabase, rows } from '../../src/server/db/client.ts';
 import { auditLedger, balancedPerCurrency, createWallet } from '../../src/server/wallet/index.ts';
-import { freePort, ROOT, type Spawned, spawnServer, tinySite, until } from '../helpers/spawn.ts';
+import { localNginx } from '../helpers/nginx.ts';
+import { freePort, type Spawned, spawnServer, tinySite, until } from '../helpers/spawn.ts';
 import { createPlayers, newKey, sign, tokenFor } from '../helpers/wallet.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
@@ -32,24 +31,11 @@ const PLAYERS = 12;
 const START_CENTS = 100_000;
 const hasNginx = spawnSync('sh', ['-c', 'command -v nginx']).status === 0;
 
-/** nginx with deploy/nginx/casino.conf, its upstream the two local processes, in a folder of its own. */
+/** nginx with deploy/nginx/casino.conf, its upstream the two local processes. */
 async function startNginx(site: string, ports: [number, number]): Promise<{ url: string; stop: () => void; child: ChildProcess }> {
-  const dir = mkdtempSync(join(tmpdir(), 'casino-cluster-nginx-'));
   const port = await freePort();
-  const conf = readFileSync(join(ROOT, 'deploy/nginx/casino.conf'), 'utf8')
-    .replace(/server app1:4321/, `server 127.0.0.1:${ports[0]}`)
-    .replace(/server app2:4321/, `server 127.0.0.1:${ports[1]}`)
-    .replace(/listen 80;/, `listen 127.0.0.1:${port};`)
-    .replace(/root \/srv\/site;/, `root ${site};`);
-  writeFileSync(join(dir, 'casino.conf'), conf);
-  const brotli = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
-  const hasBrotli = spawnSync('test', ['-f', brotli]).status === 0;
-  writeFileSync(
-    join(dir, 'nginx.conf'),
-    `${hasBrotli ? `load_module ${brotli};\n` : ''}daemon off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n  access_log off;\n  client_body_temp_path ${dir};\n  proxy_temp_path ${dir};\n  include ${dir}/casino.conf;\n}\n`,
-  );
-  if (!hasBrotli) writeFileSync(join(dir, 'casino.conf'), conf.replace(/\s*brotli_static on;/g, ''));
-  const child = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
+  const main = localNginx({ upstreams: ports, listen: port, root: site });
+  const child = spawn('nginx', ['-p', dirname(main), '-c', main], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   await until(async () => (await fetch(`${url}/api/health`).catch(() => undefined))?.status === 200, 15_000);
   return { url, child, stop: () => child.kill('SIGTERM') };

@@ -13,11 +13,10 @@ import { type BingoGame, type BingoRoundView, type BingoTicket, bingoPrizes } fr
 import { bingoVerifyLink, readFragment, verifyRound } from '../../src/shared/fairness-verify.ts';
 import { type TestApi, testApi } from '../helpers/app.ts';
 import { createPlayers, newKey, tokenFor } from '../helpers/wallet.ts';
+import { leaseRunsOut } from '../helpers/studio.ts';
 
 const clock = manualClock(Date.parse('2026-03-01T12:00:00Z'));
 const TIMING = { saleMs: 10_000, gapMs: 1_000, ballMs: 500, pauseMs: 2_000, tickMs: 100, leaseMs: 1_000 };
-/** Real time for the lease to run out: leases keep the database's time, not the test's clock. */
-const leaseRunsOut = (ms: number) => new Promise((done) => setTimeout(done, ms));
 let api: TestApi;
 
 beforeAll(async () => {

@@ -14,11 +14,10 @@ import { liveVerifyLink, readFragment, verifyRound } from '../../src/shared/fair
 import { LIVE_FAIR_GAME, type LiveHistoryEntry, type LiveTableId } from '../../src/shared/live.ts';
 import { type TestApi, testApi } from '../helpers/app.ts';
 import { createPlayers, newKey, tokenFor } from '../helpers/wallet.ts';
+import { leaseRunsOut } from '../helpers/studio.ts';
 
 const clock = manualClock(Date.parse('2026-03-01T12:00:00Z'));
 const TIMING = { bettingMs: 10_000, closedMs: 3_000, resultMs: 4_000, tickMs: 100, leaseMs: 1_000 };
-/** Real time for the lease to run out: leases keep the database's time, not the test's clock. */
-const leaseRunsOut = (ms: number) => new Promise((done) => setTimeout(done, ms));
 let api: TestApi;
 
 beforeAll(async () => {

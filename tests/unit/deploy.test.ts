@@ -5,11 +5,11 @@
 // proxies the rest (checked by `nginx -t` where nginx is installed); alert rules that name
 // only metrics the server exports (checked by `promtool check rules` where promtool is).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { localNginx } from '../helpers/nginx.ts';
 
 const root = join(import.meta.dirname, '../..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -139,19 +139,8 @@ describe('deploy/nginx/casino.conf', () => {
   });
 
   it.runIf(has('nginx'))('passes nginx -t', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'casino-nginx-'));
-    // Outside compose the instances' names do not resolve: the same file with loopback addresses.
-    writeFileSync(
-      join(dir, 'casino.conf'),
-      conf.replace(/server app(\d):4321/g, (_, n) => `server 127.0.0.1:${4320 + Number(n)}`),
-    );
-    // Debian's brotli_static module, loaded by its absolute path (the prefix here is the scratch folder).
-    const brotli = spawnSync('sh', ['-c', 'ls /usr/lib/nginx/modules/ngx_http_brotli_static_module.so 2>/dev/null']).stdout.toString().trim();
-    writeFileSync(
-      join(dir, 'nginx.conf'),
-      `${brotli ? `load_module ${brotli};\n` : ''}pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n  access_log off;\n  include ${dir}/casino.conf;\n}\n`,
-    );
-    const checked = spawnSync('nginx', ['-t', '-p', dir, '-c', join(dir, 'nginx.conf')], { encoding: 'utf8' });
+    const main = localNginx({ upstreams: [4321, 4322] });
+    const checked = spawnSync('nginx', ['-t', '-p', dirname(main), '-c', main], { encoding: 'utf8' });
     expect(checked.stderr).toMatch(/test is successful/);
   });
 });

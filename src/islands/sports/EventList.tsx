@@ -146,6 +146,18 @@ export const EventCard = memo(function EventCard({
 });
 
 /** The page that shows any event of the feed by its feed id (`/sports/match?event=…`), for one without a prerendered page. */
+/** The events could not be loaded: says so, with a retry. */
+export function LoadFailed({ t }: { t: SportsText }) {
+  return (
+    <div className="alert alert-danger" role="alert">
+      <p>{t.load_failed}</p>
+      <button type="button" className="btn btn-secondary btn-small" onClick={() => void loadEvents()}>
+        {t.retry}
+      </button>
+    </div>
+  );
+}
+
 export const matchPath = (external: string) => `/sports/match?event=${encodeURIComponent(external)}`;
 
 /**
@@ -177,14 +189,7 @@ export function EventList({ locale, live, eventPages = {} }: { locale: Locale; l
           ))}
         </ul>
       )}
-      {!first && view.error && (
-        <div className="alert alert-danger" role="alert">
-          <p>{t.load_failed}</p>
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => void loadEvents()}>
-            {t.retry}
-          </button>
-        </div>
-      )}
+      {!first && view.error && <LoadFailed t={t} />}
       {!first && !view.error && events.length === 0 && !view.loading && <p className="empty">{live ? t.no_live_events : t.no_events}</p>}
       {events.length > 0 && (
         <ul className="sb-list">

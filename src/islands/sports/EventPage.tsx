@@ -5,7 +5,7 @@ import type { Locale } from '../../shared/locales.ts';
 import { syncLocale } from '../../stores/i18n.ts';
 import { $sports, loadEvents, watchPrices } from '../../stores/sports.ts';
 import { Betslip } from './Betslip.tsx';
-import { EventCard } from './EventList.tsx';
+import { EventCard, LoadFailed } from './EventList.tsx';
 import './sports.css';
 import { sportName, sportsText } from './text.ts';
 
@@ -80,14 +80,7 @@ export default function EventPage({
                 <li className="sb-event card skeleton" />
               </ul>
             )}
-            {view.loaded && view.error && (
-              <div className="alert alert-danger" role="alert">
-                <p>{t.load_failed}</p>
-                <button type="button" className="btn btn-secondary btn-small" onClick={() => void loadEvents()}>
-                  {t.retry}
-                </button>
-              </div>
-            )}
+            {view.loaded && view.error && <LoadFailed t={t} />}
             {missing && <p className="empty">{t.event_closed}</p>}
             {event && (
               <ul className="sb-list">
