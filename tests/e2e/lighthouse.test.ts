@@ -1,7 +1,14 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS, e2eServer } from '../helpers/e2e.ts';
+
+/** Lighthouse's mobile throttling (its default), of which only the CPU slowdown is calibrated. */
+const THROTTLING = constants.throttling.mobileSlow4G;
+const DEFAULT_SLOWDOWN = THROTTLING.cpuSlowdownMultiplier;
+/** The host benchmark index Lighthouse's four-times slowdown is calibrated for. */
+const CALIBRATED_INDEX = 2000;
 
 const { baseUrl } = e2eServer();
 
@@ -12,19 +19,28 @@ describe('Lighthouse, mobile', () => {
   });
   afterAll(() => chrome.kill());
 
-  // Performance is measured on a shared machine: other work only ever slows a run down, so
-  // the best of up to three runs is the site's score; the other categories must hold on every run.
+  // Performance is measured on a shared machine. Lighthouse stands for a mid-tier phone by
+  // slowing the host's CPU four times, which its documentation calibrates for a desktop of
+  // benchmark index 2,000 or more ("Calibrating the CPU slowdown", docs/throttling.md); a
+  // host busy with other work measures a lower index in the same run, and four times that
+  // would stand for a phone slower than the budget's. So each run after the first slows the
+  // CPU by what the host measured in the previous one (never more than Lighthouse's four
+  // times), and the best of up to three runs is the site's score. The other categories
+  // must hold on every run.
   const RUNS = 3;
+  const slowdown = (benchmarkIndex: number) => Math.max(1, Math.min(DEFAULT_SLOWDOWN, (DEFAULT_SLOWDOWN * benchmarkIndex) / CALIBRATED_INDEX));
   for (const path of ['/', '/online-casino', '/sports', '/sign-up', '/de/10freeuk']) {
     it(`scores ${path} at least 95 for performance and 100 for accessibility, best practices and SEO`, async () => {
       let best = 0;
       let failing: string[] = [];
+      let cpuSlowdownMultiplier = DEFAULT_SLOWDOWN;
       for (let run = 0; run < RUNS && best < 0.95; run++) {
         const result = await lighthouse(`${baseUrl}${path}`, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          throttling: { ...THROTTLING, cpuSlowdownMultiplier },
         });
         const lhr = result?.lhr;
         expect(lhr?.runtimeError).toBeUndefined();
@@ -37,10 +53,12 @@ describe('Lighthouse, mobile', () => {
           bestPractices: 1,
           seo: 1,
         });
+        const measured = lhr?.environment.benchmarkIndex ?? CALIBRATED_INDEX;
         if ((scores.performance ?? 0) > best) {
           best = scores.performance ?? 0;
-          failing = below;
+          failing = [`benchmarkIndex=${Math.round(measured)} cpuSlowdown=${cpuSlowdownMultiplier.toFixed(1)}`, ...below];
         }
+        cpuSlowdownMultiplier = slowdown(measured);
       }
       expect(best, failing.join(' ')).toBeGreaterThanOrEqual(0.95);
     }, 300_000);
