@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { routePath } from 'hono/route';
 import type { HealthReply, Refusal } from '../shared/api.ts';
 import type { ServerContext } from './context.ts';
 import { type AppEnv, HttpError } from './http.ts';
@@ -18,6 +17,7 @@ import { paymentRoutes } from './routes/payment/index.ts';
 import { providerRoutes } from './routes/providers/index.ts';
 import { sandboxRoutes } from './payments/registry.ts';
 import { sandboxStudioRoutes } from './seamless/sandbox.ts';
+import { routeTemplate, traceRequest } from './tracing.ts';
 import { studioRoutes } from './routes/studio/index.ts';
 
 const REQUEST_ID = /^[\w.-]{8,64}$/;
@@ -33,6 +33,8 @@ export function createApp(ctx: ServerContext, options: AppOptions = {}) {
   const started = Date.now();
   const app = new Hono<AppEnv>();
 
+  // Outermost, so that the request's log lines carry its trace.
+  app.use('*', traceRequest);
   app.use('*', async (c, next) => {
     const incoming = c.req.header('x-request-id');
     // A proxy's id is kept so that one request can be followed across hops.
@@ -54,8 +56,7 @@ export function createApp(ctx: ServerContext, options: AppOptions = {}) {
     if (config.production) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - t0) }, 'request');
     // By the route's template (`/api/front/bets/:id`), never the path itself: a label per id would never end.
-    const template = routePath(c, -1);
-    const labels = { route: template === '' || template.endsWith('*') ? 'unmatched' : template, method: c.req.method, status: String(c.res.status) };
+    const labels = { route: routeTemplate(c), method: c.req.method, status: String(c.res.status) };
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, since(t0));
   });

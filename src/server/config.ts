@@ -87,6 +87,8 @@ const envSchema = z.object({
   METRICS_PORT: port.optional(),
   METRICS_HOST: z.string().min(1).optional(),
   METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('casino-site'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -155,6 +157,8 @@ export interface Config {
    * HOST by default), else the main port behind METRICS_TOKEN; with neither, nowhere.
    */
   metrics: { port: number | undefined; host: string; token: string | undefined };
+  /** OpenTelemetry traces: sent by OTLP over HTTP to `endpoint` when it is set, otherwise off. */
+  tracing: { endpoint: string | undefined; serviceName: string };
 }
 
 export class ConfigError extends Error {
@@ -297,6 +301,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sportsFeedSpacingMinutes: e.SPORTS_FEED_SPACING_MINUTES,
     sandbox,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST, token: e.METRICS_TOKEN },
+    tracing: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, ''), serviceName: e.OTEL_SERVICE_NAME },
   };
 }
 

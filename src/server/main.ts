@@ -8,6 +8,7 @@ import { createLogger } from './logger.ts';
 import { startClusterMetricsServer } from './metrics.ts';
 import { startServer } from './server.ts';
 import { StartRefused } from './start-checks.ts';
+import { startTracing } from './tracing.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { buildFromDatabase, isStale } from './site-build.ts';
 
@@ -57,6 +58,8 @@ async function main(): Promise<void> {
     return;
   }
 
+  const tracing = startTracing(config.tracing);
+  if (tracing) logger.info({ endpoint: config.tracing.endpoint, service: config.tracing.serviceName }, 'traces sent by OTLP');
   const running = await startServer({ config, logger, ...(database ? { database } : {}) });
   running.ready.then(
     (ctx) => logger.info({ database: ctx.database.kind }, 'database ready'),
@@ -79,13 +82,16 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    running.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'unclean shutdown');
-        process.exit(1);
-      },
-    );
+    running
+      .close()
+      .then(() => tracing?.shutdown())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'unclean shutdown');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

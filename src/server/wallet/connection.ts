@@ -8,6 +8,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, type Executor, rows } from '../db/client.ts';
 import { countedTransaction } from '../metrics.ts';
+import { traceQuery } from '../tracing.ts';
 
 const dialect = new PgDialect();
 
@@ -34,14 +35,14 @@ const onPostgres =
   (unsafe: Unsafe) =>
   async <R>(q: SQL) => {
     const { sql, params } = dialect.sqlToQuery(q);
-    return (await unsafe(sql, params, { prepare: true })) as R[];
+    return (await traceQuery(sql, () => unsafe(sql, params, { prepare: true }))) as R[];
   };
 
 const onPglite =
   (query: PgliteQuery) =>
   async <R>(q: SQL) => {
     const { sql, params } = dialect.sqlToQuery(q);
-    return (await query(sql, params)).rows as R[];
+    return (await traceQuery(sql, () => query(sql, params))).rows as R[];
   };
 
 /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
