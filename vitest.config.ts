@@ -40,6 +40,7 @@ export const POSTGRES_SUITES = [
   'tests/server/protection/breaks.test.ts',
   'tests/server/protection/deposits.test.ts',
   'tests/server/protection/limits.test.ts',
+  'tests/server/previous-release.test.ts',
   'tests/server/protection/sports.test.ts',
   'tests/server/schedule.test.ts',
   'tests/server/seamless.test.ts',
