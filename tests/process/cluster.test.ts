@@ -6,10 +6,13 @@
 // - Players' sockets connect through nginx; a bounded load of signed game-wallet bets and wins
 //   (a studio's calls, each retried with its own transaction id until it gets an answer, as
 //   studios do) goes through nginx while the process running the feed is killed with SIGKILL
-//   and started again. The other takes the feed over within 5 s; every accepted bet and win is
-//   in the ledger exactly once and nothing else is, the ledger balances, no balance is
-//   negative, every socket has reconnected and gets its push, and the only 5xx answers are
-//   those of requests in flight on the killed process (counted and printed).
+//   and started again. Meanwhile newcomers register, log in, start a deposit, are credited by
+//   the processor's signed webhook (retried with the same event until it is answered, as
+//   processors do) and ask for withdrawals. The other process takes the feed over within 5 s;
+//   every accepted bet and win is in the ledger exactly once and nothing else is, each
+//   newcomer is credited once and holds what their withdrawals left, the ledger balances, no
+//   balance is negative, every socket has reconnected and gets its push, and the only 5xx
+//   answers are those of requests in flight on the killed process (counted and printed).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
@@ -19,16 +22,25 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { noPushes } from '../../src/server/context.ts';
 import { openDatabase, rows } from '../../src/server/db/client.ts';
+import { eventBody } from '../../src/server/payments/sandbox/common.ts';
+import { providerSecret, SIGNATURE_HEADER, signPayload } from '../../src/server/payments/signature.ts';
 import { auditLedger, balancedPerCurrency, createWallet } from '../../src/server/wallet/index.ts';
+import { markVerified } from '../helpers/documents.ts';
 import { localNginx } from '../helpers/nginx.ts';
 import { freePort, type Spawned, spawnServer, tinySite, until } from '../helpers/spawn.ts';
 import { createPlayers, newKey, sign, tokenFor } from '../helpers/wallet.ts';
+import { BANK } from '../server/payments/helpers.ts';
+import { signUpForm } from '../server/accounts/helpers.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const JWT_SECRET = randomBytes(32).toString('hex');
 const WEBHOOK_SECRET = randomBytes(32).toString('hex');
 const PLAYERS = 12;
 const START_CENTS = 100_000;
+/** Players who sign up during the load, deposit DEPOSIT_CENTS by webhook and withdraw WITHDRAWAL_CENTS at a time. */
+const NEWCOMERS = 4;
+const DEPOSIT_CENTS = 5_000;
+const WITHDRAWAL_CENTS = 1_000;
 const hasNginx = spawnSync('sh', ['-c', 'command -v nginx']).status === 0;
 
 /** nginx with deploy/nginx/casino.conf, its upstream the two local processes. */
@@ -60,7 +72,7 @@ function watchSports(url: string): { socket: Socket; updates: string[] } {
 }
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL) && hasNginx)("two processes behind nginx, the feed's killed under load", () => {
-  it('runs background work once, keeps every accepted bet and win exactly once, the ledger balanced, and the sockets pushed', async () => {
+  it('runs background work once, keeps every accepted bet, win, sign-up, webhook deposit and withdrawal exactly once, the ledger balanced, and the sockets pushed', async () => {
     const admin = process.env.TEST_DATABASE_URL as string;
     const name = `casino_cluster_${randomBytes(5).toString('hex')}`;
     const dbUrl = new URL(admin);
@@ -162,10 +174,89 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL) && hasNginx)("two processe
         }
       }
 
+      // A newcomer's calls, as the site's pages make them: each retried after a 5xx or a lost
+      // connection, as a player presses again. Sign-up and the withdrawal are not idempotent, so
+      // the answer to a repeat tells what the first did (a name taken by oneself), and the
+      // withdrawals are counted from both sides below.
+      const newcomers: { username: string; id: number; credited: boolean; withdrawals: number; unanswered: number }[] = [];
+      async function front(
+        path: string,
+        payload: unknown,
+        token?: string,
+        ip?: string,
+      ): Promise<{ status: number; body: Record<string, unknown> } | undefined> {
+        const response = await fetch(`${nginx.url}/api/${path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...(ip ? { 'x-forwarded-for': ip } : {}),
+          },
+          body: JSON.stringify(payload),
+        }).catch(() => undefined);
+        if (!response) refusedConnections++;
+        else if (response.status >= 500) serverErrors++;
+        else return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+        await new Promise((r) => setTimeout(r, 100));
+        return undefined;
+      }
+      async function untilAnswered(path: string, payload: unknown, token?: string, ip?: string) {
+        for (;;) {
+          const answer = await front(path, payload, token, ip);
+          if (answer) return answer;
+        }
+      }
+      async function newcomer(index: number, until: () => boolean): Promise<void> {
+        const ip = `198.51.100.${10 + index}`;
+        const form = signUpForm({ ip_address: ip });
+        const me = { username: form.username as string, id: 0, credited: false, withdrawals: 0, unanswered: 0 };
+        newcomers.push(me);
+        const signedUp = await untilAnswered('front/register_player', form, undefined, ip);
+        // A repeat of a sign-up whose first answer was lost finds the name taken, by oneself.
+        if (signedUp.body.status !== 1) expect(JSON.stringify(signedUp.body), me.username).toMatch(/username/);
+        const login = await untilAnswered('front/auth/login/', { username: me.username, password: form.password, ip_address: '' }, undefined, ip);
+        const token = login.body.accessToken as string;
+        expect(token, JSON.stringify(login.body)).toBeTruthy();
+        const [row] = await rows<{ id: number }>(setup.db, sql`select id from players where username = ${me.username}`);
+        me.id = row?.id as number;
+        // A deposit started, then credited by the processor's webhook, retried with the same event.
+        const started = await untilAnswered('payment/get_payment_payop', { amount: DEPOSIT_CENTS / 100, paymentId: 3 }, token);
+        const paymentId = Number(String(started.body.tx_id).replace('pay_', ''));
+        const event = { id: `evt_${paymentId}_ok`, type: 'payment.succeeded', reference: paymentId, amount: DEPOSIT_CENTS, currency: 'EUR' } as const;
+        const body = eventBody(event);
+        for (;;) {
+          const signature = signPayload(providerSecret(WEBHOOK_SECRET, 'sandbox-wallet'), body, Math.floor(Date.now() / 1000));
+          const response = await fetch(`${nginx.url}/api/payment/webhook/3`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
+            body,
+          }).catch(() => undefined);
+          if (!response) refusedConnections++;
+          else if (response.status >= 500) serverErrors++;
+          else {
+            expect(response.status).toBe(200);
+            break;
+          }
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        me.credited = true;
+        // Staff have checked the documents; then withdrawals until the load ends.
+        await markVerified(setup.db, me.id);
+        while (!until() && me.withdrawals + me.unanswered < DEPOSIT_CENTS / WITHDRAWAL_CENTS - 1) {
+          const answer = await front('payment/send_withdrawal_request', { paymentId: 2, amount: WITHDRAWAL_CENTS / 100, bankForm: BANK }, token);
+          if (!answer) me.unanswered++;
+          else if (answer.body.status === 1) me.withdrawals++;
+          else expect.fail(`withdrawal refused: ${JSON.stringify(answer.body)}`);
+        }
+      }
+
       // Load for a while; in its middle the feed's process dies at once, and comes back on its port.
       const started = Date.now();
       const loadMs = 12_000;
-      const load = Promise.all(ids.map((_, i) => player(i, () => Date.now() - started > loadMs)));
+      const load = Promise.all([
+        ...ids.map((_, i) => player(i, () => Date.now() - started > loadMs)),
+        ...Array.from({ length: NEWCOMERS }, (_, i) => newcomer(i, () => Date.now() - started > loadMs)),
+      ]);
       await new Promise((r) => setTimeout(r, loadMs / 3));
       const k = leading(apps[0] as Spawned).includes('sports-feed') ? 0 : 1;
       const killed = apps[k] as Spawned;
@@ -205,6 +296,28 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL) && hasNginx)("two processe
         const [row] = await rows<{ balance: string }>(setup.db, sql`select balance::text from wallet_accounts where player_id = ${id} and kind = 'real'`);
         expect(Number(row?.balance), `player ${id}`).toBe(expected);
       }
+      // Each newcomer: credited once by the webhook, whatever its repeats, and holding what
+      // the withdrawals left; those whose answer was lost happened at most once each.
+      expect(newcomers).toHaveLength(NEWCOMERS);
+      for (const me of newcomers) {
+        expect(me.credited, me.username).toBe(true);
+        const [credit] = await rows<{ n: number }>(
+          setup.db,
+          sql`select count(*)::int as n from wallet_operations where player_id = ${me.id} and kind = 'deposit' and outcome = 'accepted'`,
+        );
+        expect(credit?.n, me.username).toBe(1);
+        const [asked] = await rows<{ n: number }>(
+          setup.db,
+          sql`select count(*)::int as n from payments where player_id = ${me.id} and direction = 'withdrawal'`,
+        );
+        expect(asked?.n, me.username).toBeGreaterThanOrEqual(me.withdrawals);
+        expect(asked?.n, me.username).toBeLessThanOrEqual(me.withdrawals + me.unanswered);
+        const [real] = await rows<{ balance: string }>(setup.db, sql`select balance::text from wallet_accounts where player_id = ${me.id} and kind = 'real'`);
+        expect(Number(real?.balance), me.username).toBe(DEPOSIT_CENTS - WITHDRAWAL_CENTS * (asked?.n ?? 0));
+      }
+      console.log(
+        `cluster: ${NEWCOMERS} newcomers signed up, credited once by webhook, and asked for ${newcomers.reduce((n, m) => n + m.withdrawals, 0)} withdrawals (${newcomers.reduce((n, m) => n + m.unanswered, 0)} unanswered)`,
+      );
       const audit = await auditLedger(setup.db);
       expect(balancedPerCurrency(audit)).toBe(true);
       expect(audit.negativeAccounts).toEqual([]);
