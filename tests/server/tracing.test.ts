@@ -5,6 +5,7 @@
 import { Writable } from 'node:stream';
 import { type ReadableSpan, InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { SpanKind, trace } from '@opentelemetry/api';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { createLogger } from '../../src/server/logger.ts';
@@ -79,6 +80,28 @@ describe('traces', () => {
     const { server } = traceOf(exporter.getFinishedSpans(), '/api/health');
     expect(server.spanContext().traceId).toBe(traceId);
     expect(server.parentSpanContext?.spanId).toBe('00f067aa0ba902b7');
+  });
+
+  it.runIf(Boolean(process.env.TEST_REDIS_URL))('make each Redis command inside a request a client span of it', async () => {
+    exporter.reset();
+    const redis = new Redis(process.env.TEST_REDIS_URL as string, { lazyConnect: true });
+    await redis.connect();
+    try {
+      await trace.getTracer('test').startActiveSpan('request', async (span) => {
+        await redis.set('tracing-test', '1', 'EX', 5);
+        await redis.get('tracing-test');
+        span.end();
+      });
+      // Outside any request: no span.
+      await redis.del('tracing-test');
+    } finally {
+      redis.disconnect();
+    }
+    const spans = exporter.getFinishedSpans();
+    const request = spans.find((s) => s.name === 'request') as ReadableSpan;
+    const commands = spans.filter((s) => s.attributes['db.system.name'] === 'redis');
+    expect(commands.map((s) => s.name)).toEqual(['redis set', 'redis get']);
+    for (const c of commands) expect(c.parentSpanContext?.spanId).toBe(request.spanContext().spanId);
   });
 
   it('write the trace and span ids into each log line written inside a span, and none outside', async () => {
