@@ -47,6 +47,7 @@ export const POSTGRES_SUITES = [
   'tests/server/sports-free-bet.test.ts',
   'tests/server/sports-recovery.test.ts',
   'tests/server/sports.test.ts',
+  'tests/server/staff-roles.test.ts',
   'tests/server/wallet/api.test.ts',
   'tests/server/wallet/conservation.test.ts',
   'tests/server/wallet/currencies.test.ts',

@@ -8,6 +8,7 @@ import type { ServerContext } from './context.ts';
 import { type AppEnv, HttpError } from './http.ts';
 import { isLoginLive, type LiveLogin } from './auth/sessions.ts';
 import { hasSecondFactor } from './auth/two-factor.ts';
+import { holdsRole, type StaffRole } from '../shared/staff-roles.ts';
 import { type AccessClaims, bearerToken, hasScope, verifyAccessToken } from './auth/tokens.ts';
 
 /** `login`: set by the live checks (requireLivePlayer), what the login's read told of the player. */
@@ -69,7 +70,11 @@ export const optionalLivePlayer = (ctx: ServerContext) => optional(ctx, true);
  * the account has a second factor and this very login passed it: a factor on the account
  * is not enough, since a password-only login could have enrolled it.
  */
-export function requireScope(ctx: ServerContext, scope: string) {
+/**
+ * Calls of `scope` only, checked in the token and the database. With `roleFor`, staff calls
+ * also need the role of the call's area (src/shared/staff-roles.ts), read from the database.
+ */
+export function requireScope(ctx: ServerContext, scope: string, roleFor?: (path: string) => StaffRole) {
   const auth = requirePlayer(ctx);
   return createMiddleware<AuthEnv>(async (c, next) => {
     await auth(c, async () => {
@@ -77,6 +82,7 @@ export function requireScope(ctx: ServerContext, scope: string) {
       if (!hasScope(claims.scope, scope)) throw new HttpError(403, 'forbidden');
       const [row] = await ctx.database.db.select({ scope: players.scope, status: players.status }).from(players).where(eq(players.id, claims.playerId));
       if (!row || row.status === 'blocked' || !hasScope(row.scope, scope)) throw new HttpError(403, 'forbidden');
+      if (roleFor && !holdsRole(row.scope, roleFor(c.req.path))) throw new HttpError(403, 'forbidden');
       // Staff calls change the site for everyone: a staff login that ended stops here too.
       const login = await isLoginLive(ctx.database.db, claims.playerId, claims.sessionId);
       if (!login) throw new HttpError(401, 'unauthorized');

@@ -114,7 +114,7 @@ async function seedDemoAccounts(db: Db): Promise<void> {
         firstName: 'Site',
         lastName: 'Staff',
         passwordHash: await hashPassword(DEMO_STAFF.password),
-        scope: ['player', 'admin'],
+        scope: ['player', 'admin', 'owner'],
       },
     ])
     .onConflictDoNothing();

@@ -1,17 +1,23 @@
 // The staff command line (`npm run support -- …`): read the support inbox and answer it
 // without a staff screen. The same reply path as the admin call: stored, put in the
 // player's mail box, emailed. And the link a staff account enrols its first second factor
-// with, for the first admin (whom no other admin can send one) or a locked-out one.
+// with, for the first admin (whom no other admin can send one) or a locked-out one; and a
+// staff account's roles (audited as the admin call's are).
 import { userInfo } from 'node:os';
 import { issueStaffEnrolment, mailStaffEnrolment } from '../auth/staff-enrolment.ts';
+import { findByUsername } from '../auth/players.ts';
+import { setStaffRoles } from '../auth/staff-roles.ts';
 import type { ServerContext } from '../context.ts';
+import { STAFF_ROLES, type StaffRole } from '../../shared/staff-roles.ts';
 import { listThreads, replyToThread, threadWithPosts } from './inbox.ts';
 
 export const USAGE = `Usage:
   npm run support -- list [pending|answered|all]   messages and chats, waiting ones first
   npm run support -- show <id>                     one message or chat with everything said in it
   npm run support -- reply <id> "text"             answer it (mail box + email, or the chat)
-  npm run support -- enrol <username | #id>        a staff account's one-time link to enrol its first second factor (printed and emailed)`;
+  npm run support -- enrol <username | #id>        a staff account's one-time link to enrol its first second factor (printed and emailed)
+  npm run support -- roles <username | #id> <role,role…>
+                                                   set a staff account's roles (${STAFF_ROLES.join(', ')})`;
 
 // What players wrote reaches a staff terminal here. ESC and the C1 CSI start sequences
 // that clear the screen, fake colours or (OSC 52) write the clipboard; other controls
@@ -78,6 +84,31 @@ export async function runSupportCommand(ctx: ServerContext, args: string[], writ
     } catch (error) {
       say(`Not emailed (${error instanceof Error ? error.message : String(error)}): hand the link over yourself.`);
     }
+    return 0;
+  }
+  if (command === 'roles') {
+    const who = rest[0]?.trim() ?? '';
+    const roles = (rest[1] ?? '')
+      .split(',')
+      .map((r) => r.trim())
+      .filter(Boolean);
+    if (who === '' || rest.length !== 2 || roles.length === 0 || !roles.every((r) => (STAFF_ROLES as readonly string[]).includes(r))) {
+      write(USAGE);
+      return 2;
+    }
+    const playerId = /^#\d{1,10}$/.test(who) ? Number(who.slice(1)) : ((await findByUsername(db, who))?.id ?? 0);
+    const set = await setStaffRoles(ctx, { staffId: null, via: `cli:${userInfo().username}` }, playerId, [...new Set(roles as StaffRole[])]);
+    if (!set.ok) {
+      say(
+        set.message === 'not_staff'
+          ? `${who} is not a staff account.`
+          : set.message === 'last_owner'
+            ? `${who} is the last owner: make another account an owner first.`
+            : `No account ${who}.`,
+      );
+      return 1;
+    }
+    say(`${who}: ${set.roles.join(', ')} (was ${set.previous.join(', ') || 'no role'}).`);
     return 0;
   }
   const id = Number(rest[0]);

@@ -12,7 +12,9 @@ import {
   removeTotpParams,
   secondFactorParams,
   staffEnrolmentParams,
+  staffRolesParams,
 } from '../schemas/security.ts';
+import type { StaffRole } from '../staff-roles.ts';
 import type { TokenReply } from './auth.ts';
 import { post, reply } from './define.ts';
 
@@ -71,4 +73,6 @@ export const security = {
   'front/auth/second_factor': post(secondFactorParams, reply<TokenReply>()),
   /** Mails a staff account the one-time link that enrols its first second factor (refused: `player_not_found`, `not_staff`). */
   'admin/send_staff_enrolment': post(staffEnrolmentParams, reply<(Ok & { emailed_to: string; expires_in: number }) | Refusal>()),
+  /** Sets a staff account's roles (refused: `player_not_found`, `not_staff`, `last_owner`); the previous ones are answered and audited. */
+  'admin/set_staff_roles': post(staffRolesParams, reply<(Ok & { roles: StaffRole[]; previous: StaffRole[] }) | Refusal>()),
 };

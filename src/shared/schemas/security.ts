@@ -2,6 +2,7 @@
 // remove passkeys, all behind the password) and the login's second step.
 import { text, z } from './common.ts';
 import { FIELD_LIMITS } from './player.ts';
+import { STAFF_ROLES } from '../staff-roles.ts';
 
 /** The account's password, asked again before a second factor is added or removed. */
 const password = text({ max: FIELD_LIMITS.password, tooLong: 'password_too_long' }).min(1, 'field_required');
@@ -67,6 +68,15 @@ export const removeTotpParams = z.object({ password, code: text({ max: 40, trim:
 export const addPasskeyParams = z.object({ name: passkeyName, response: registrationResponse, enrolment });
 /** `admin/send_staff_enrolment`: mails a staff account a one-time link to enrol its first second factor. */
 export const staffEnrolmentParams = z.object({ playerId: z.number({ error: 'field_required' }).int().positive().max(2_147_483_647) });
+/** `admin/set_staff_roles`: the whole list of a staff account's roles (owner only). */
+export const staffRolesParams = z.object({
+  playerId: z.number({ error: 'field_required' }).int().positive().max(2_147_483_647),
+  roles: z
+    .array(z.enum(STAFF_ROLES, { error: 'invalid_value' }))
+    .min(1, 'field_required')
+    .max(STAFF_ROLES.length)
+    .transform((roles) => [...new Set(roles)]),
+});
 export const removePasskeyParams = z.object({ id: z.number().int().positive(), password });
 
 /** The login's ticket: what the password step answered. */

@@ -123,7 +123,7 @@ describe('support: contact form, mail box, chat and staff answers', () => {
     const { secret } = await enrolTotp(api, (await logIn(api, name, form2.password)).accessToken, form2.password);
     await api.ctx.database.db
       .update(players)
-      .set({ scope: ['player', 'admin'] })
+      .set({ scope: ['player', 'admin', 'support'] })
       .where(eq(players.username, name));
     const former = await logIn(api, name, form2.password, uniqueIp(), secret);
     expect((await reply(id, 'Hello from staff', former.accessToken)).status).toBe(200);

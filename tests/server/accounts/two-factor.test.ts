@@ -453,7 +453,7 @@ describe('staff', () => {
     const player = await logIn(api, form.username, form.password, uniqueIp());
     await api.ctx.database.db
       .update(players)
-      .set({ scope: ['player', 'admin'] })
+      .set({ scope: ['player', 'admin', 'owner'] })
       .where(eq(players.id, player.playerId));
     const session = await logIn(api, form.username, form.password, uniqueIp());
     return {
