@@ -24,7 +24,9 @@ export function adminRoutes(ctx: ServerContext): Hono<AppEnv> {
     ['owner', adminSecurityRoutes(ctx)],
   ];
   // Each call's path names its area (the admin calls take no path parameters).
-  const roleOfCall = new Map(areas.flatMap(([role, app]) => app.routes.filter((r) => r.method !== 'ALL').map((r) => [`/api/admin${r.path}`, role] as const)));
+  const roleOfCall = new Map<string, StaffRole>(
+    areas.flatMap(([role, app]) => app.routes.filter((r) => r.method !== 'ALL').map((r) => [`/api/admin${r.path}`, role] as const)),
+  );
   const staff = new Hono<AuthEnv>().use(
     '*',
     requireScope(ctx, 'admin', (path) => roleOfCall.get(path.replace(/\/+$/, '')) ?? 'owner'),
