@@ -23,6 +23,7 @@ export const POSTGRES_SUITES = [
   'tests/server/backup.test.ts',
   'tests/server/bad-input.test.ts',
   'tests/server/concurrent-steps.test.ts',
+  'tests/server/content.test.ts',
   'tests/server/games-bingo.test.ts',
   'tests/server/games-crash.test.ts',
   'tests/server/games-fairness.test.ts',

@@ -130,4 +130,74 @@ describe('site content', () => {
     expect(bad.body).toMatchObject({ errors: { kind: 'invalid_value', slug: 'field_required', locale: 'invalid_locale', image_url: 'invalid_url' } });
     expect((await api.json<{ contents: unknown[] }>('admin/get_site_content', {}, { token: staff })).body.contents.length).toBe(before);
   });
+
+  it('keeps every save as a version: the second of two editors who opened the same version is told, with the item as it now is', async () => {
+    type Item = { id: number; title: string; version: number };
+    type Saved = { status: number; message?: string; content: Item };
+    const created = await api.json<Saved>(
+      'admin/create_site_content',
+      { kind: 'info', slug: 'versions_probe', locale: 'de', title: 'Erste' },
+      { token: staff },
+    );
+    const { id, version } = created.body.content;
+    expect(version).toBe(1);
+    // Two editors open version 1; the first saves, the second's save over it is refused and changes nothing.
+    const first = await api.json<Saved>('admin/update_template', { id, version: 1, title: 'Von Anna' }, { token: staff });
+    expect(first.body).toMatchObject({ status: 1, content: { title: 'Von Anna', version: 2 } });
+    const second = await api.json<Saved>('admin/update_template', { id, version: 1, title: 'Von Ben' }, { token: staff });
+    expect(second.body).toMatchObject({ status: 0, message: 'changed_since_opened', content: { title: 'Von Anna', version: 2 } });
+    // Having seen both, Ben saves over the version he now has.
+    const again = await api.json<Saved>('admin/update_template', { id, version: 2, title: 'Von Ben' }, { token: staff });
+    expect(again.body).toMatchObject({ status: 1, content: { title: 'Von Ben', version: 3 } });
+
+    const history = await api.json<{ versions: { version: number; action: string; title: string; staff_id: number; via: string }[] }>(
+      'admin/get_site_content_history',
+      { id },
+      { token: staff },
+    );
+    expect(history.body.versions.map((v) => [v.version, v.action, v.title])).toEqual([
+      [3, 'update', 'Von Ben'],
+      [2, 'update', 'Von Anna'],
+      [1, 'create', 'Erste'],
+    ]);
+    expect(history.body.versions.every((v) => v.staff_id === 2 && v.via === 'api')).toBe(true);
+
+    // Version 1 restored, as the next version; a restore over a version not opened is refused as a save is.
+    expect((await api.json<Saved>('admin/restore_site_content', { id, version: 1, opened: 2 }, { token: staff })).body).toMatchObject({
+      status: 0,
+      message: 'changed_since_opened',
+      content: { version: 3 },
+    });
+    const restored = await api.json<Saved>('admin/restore_site_content', { id, version: 1, opened: 3 }, { token: staff });
+    expect(restored.body).toMatchObject({ status: 1, content: { title: 'Erste', version: 4 } });
+    expect((await api.json('admin/restore_site_content', { id, version: 9 }, { token: staff })).body).toEqual({ status: 0, message: 'version_not_found' });
+    expect((await api.json('admin/update_template', { id: 999_999, version: 1, title: 'x' }, { token: staff })).body).toEqual({
+      status: 0,
+      message: 'not_found',
+    });
+
+    // Removed, the item's history stays, the removal last; nothing can restore into it.
+    expect((await api.json('admin/remove_site_content', { id }, { token: staff })).body).toEqual({ status: 1 });
+    const after = await api.json<{ versions: { version: number; action: string }[] }>('admin/get_site_content_history', { id }, { token: staff });
+    expect(after.body.versions[0]).toMatchObject({ version: 5, action: 'remove' });
+    expect((await api.json('admin/restore_site_content', { id, version: 1 }, { token: staff })).body).toEqual({ status: 0, message: 'not_found' });
+    expect((await api.json('admin/get_site_content_history', { id: 999_999 }, { token: staff })).body).toEqual({ status: 0, message: 'not_found' });
+  });
+
+  it('keeps one of three saves of one version sent at once, and tells the other two', async () => {
+    type Saved = { status: number; message?: string; version: number; title: string };
+    const created = await api.json<Saved & { content: { id: number } }>(
+      'admin/create_site_content',
+      { kind: 'info', slug: 'race_probe', locale: 'fr', title: 'A' },
+      { token: staff },
+    );
+    const id = created.body.content.id;
+    const answers = await Promise.all(
+      ['Un', 'Deux', 'Trois'].map((title) => api.json<Saved>('admin/update_template', { id, version: 1, title }, { token: staff })),
+    );
+    expect(answers.filter((a) => a.body.status === 1)).toHaveLength(1);
+    expect(answers.filter((a) => a.body.message === 'changed_since_opened')).toHaveLength(2);
+    const kept = answers.find((a) => a.body.status === 1)?.body.content.title;
+    for (const a of answers.filter((x) => x.body.status === 0)) expect(a.body.content).toMatchObject({ version: 2, title: kept });
+  });
 });

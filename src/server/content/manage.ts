@@ -1,9 +1,11 @@
 // Content as staff edit it (the admin calls): every locale's rows, and the changes,
 // with titles made plain text and briefs and bodies sanitized on the way in, so that
-// what the build renders into the static pages is never a staff member's raw HTML.
-import { asc, eq } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
-import { type ContentKind, siteContent } from '../db/schema/index.ts';
+// what the build renders into the static pages is never a staff member's raw HTML. Every
+// save is a version of the item, kept with who made it (site_content_versions): the
+// history an editor restores from, and the audit of content changes.
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Db, Executor } from '../db/client.ts';
+import { type ContentKind, type ContentVersionFields, siteContent, siteContentVersions } from '../db/schema/index.ts';
 import { plainText, sanitizeContent } from './sanitize.ts';
 
 export type SiteContentRow = typeof siteContent.$inferSelect;
@@ -37,31 +39,125 @@ export function listSiteContent(db: Executor): Promise<SiteContentRow[]> {
   return db.select().from(siteContent).orderBy(asc(siteContent.kind), asc(siteContent.slug), asc(siteContent.locale));
 }
 
-/** A new item; undefined when one with this kind, slug, locale (and mobile flag) exists. */
-export async function createSiteContent(
-  db: Executor,
+/** Who saves: a staff account through the API, or `cli:<os user>`. */
+export interface Editor {
+  staffId: number | null;
+  via: string;
+}
+
+const versionFields = (r: SiteContentRow): ContentVersionFields => ({
+  title: r.title,
+  brief: r.brief,
+  body: r.body,
+  imageUrl: r.imageUrl,
+  mobile: r.mobile,
+  link: r.link,
+  position: r.position,
+});
+
+/** Keeps `row` as it now is, the version `action` made. */
+async function keepVersion(tx: Executor, row: SiteContentRow, action: SiteContentVersion['action'], who: Editor): Promise<void> {
+  await tx.insert(siteContentVersions).values({
+    contentId: row.id,
+    version: row.version,
+    kind: row.kind,
+    slug: row.slug,
+    locale: row.locale,
+    fields: versionFields(row),
+    action,
+    staffId: who.staffId,
+    via: who.via,
+  });
+}
+
+/** A new item (version 1); undefined when one with this kind, slug, locale (and mobile flag) exists. */
+export function createSiteContent(
+  db: Db,
   item: { kind: ContentKind; slug: string; locale: string } & ContentFields,
+  who: Editor,
 ): Promise<SiteContentRow | undefined> {
-  const [row] = await db
-    .insert(siteContent)
-    .values({ kind: item.kind, slug: item.slug, locale: item.locale, ...cleanFields(item) })
-    .onConflictDoNothing()
-    .returning();
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(siteContent)
+      .values({ kind: item.kind, slug: item.slug, locale: item.locale, ...cleanFields(item) })
+      .onConflictDoNothing()
+      .returning();
+    if (row) await keepVersion(tx, row, 'create', who);
+    return row;
+  });
 }
 
-/** The item with the given fields changed; undefined when there is no such item. */
-export async function updateSiteContent(db: Executor, id: number, fields: ContentFields): Promise<SiteContentRow | undefined> {
-  const [row] = await db
-    .update(siteContent)
-    .set({ ...cleanFields(fields), updatedAt: new Date() })
-    .where(eq(siteContent.id, id))
-    .returning();
-  return row;
+export type SaveResult =
+  | { ok: true; row: SiteContentRow }
+  | { ok: false; message: 'not_found' }
+  | { ok: false; message: 'changed_since_opened'; current: SiteContentRow };
+
+/**
+ * The item with the given fields changed, as its next version. With `opened` (the version
+ * the editor opened) a save over someone else's later one is refused, with the item as it
+ * now is, so that nothing is silently overwritten.
+ */
+export function updateSiteContent(
+  db: Db,
+  id: number,
+  fields: ContentFields,
+  who: Editor,
+  opened?: number,
+  action: 'update' | 'restore' = 'update',
+): Promise<SaveResult> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(siteContent).where(eq(siteContent.id, id)).for('update');
+    if (!current) return { ok: false, message: 'not_found' } as const;
+    if (opened !== undefined && opened !== current.version) return { ok: false, message: 'changed_since_opened', current } as const;
+    const [row] = await tx
+      .update(siteContent)
+      .set({ ...cleanFields(fields), version: current.version + 1, updatedAt: new Date() })
+      .where(eq(siteContent.id, id))
+      .returning();
+    const saved = row as SiteContentRow;
+    await keepVersion(tx, saved, action, who);
+    return { ok: true, row: saved } as const;
+  });
 }
 
-/** Whether an item was there to remove. */
-export async function removeSiteContent(db: Executor, id: number): Promise<boolean> {
-  const removed = await db.delete(siteContent).where(eq(siteContent.id, id)).returning({ id: siteContent.id });
-  return removed.length > 0;
+/** Whether an item was there to remove; its history keeps it, the removal last. */
+export function removeSiteContent(db: Db, id: number, who: Editor): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [removed] = await tx.delete(siteContent).where(eq(siteContent.id, id)).returning();
+    if (!removed) return false;
+    await keepVersion(tx, { ...removed, version: removed.version + 1 }, 'remove', who);
+    return true;
+  });
+}
+
+export type SiteContentVersion = typeof siteContentVersions.$inferSelect;
+
+/** Every version of an item, the newest first. */
+export function siteContentHistory(db: Executor, id: number): Promise<SiteContentVersion[]> {
+  return db.select().from(siteContentVersions).where(eq(siteContentVersions.contentId, id)).orderBy(desc(siteContentVersions.version));
+}
+
+/** Makes an earlier version's fields the item's next version; refusals as a save's, or `version_not_found`. */
+export async function restoreSiteContent(
+  db: Db,
+  id: number,
+  version: number,
+  who: Editor,
+  opened?: number,
+): Promise<SaveResult | { ok: false; message: 'version_not_found' }> {
+  const [kept] = await db
+    .select()
+    .from(siteContentVersions)
+    .where(and(eq(siteContentVersions.contentId, id), eq(siteContentVersions.version, version)));
+  if (!kept || kept.action === 'remove') return { ok: false, message: 'version_not_found' };
+  const f = kept.fields;
+  // The stored fields were cleaned when saved; cleaning again changes nothing.
+  return updateSiteContent(
+    db,
+    id,
+    { title: f.title, brief: f.brief, body: f.body, image_url: f.imageUrl, mobile: f.mobile, link: f.link, position: f.position },
+    who,
+    opened,
+    'restore',
+  );
 }

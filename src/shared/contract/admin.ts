@@ -3,7 +3,7 @@ import type { Ok, Refusal } from '../api.ts';
 import type { JurisdictionProfile } from '../jurisdiction.ts';
 import { updateSettingParams } from '../schemas/admin.ts';
 import { noParams } from '../schemas/common.ts';
-import { createContentParams, removeContentParams, updateContentParams } from '../schemas/content.ts';
+import { contentHistoryParams, createContentParams, removeContentParams, restoreContentParams, updateContentParams } from '../schemas/content.ts';
 import { post, reply } from './define.ts';
 
 export interface AdminSettings {
@@ -29,15 +29,39 @@ export interface SiteContentItem {
   body: string;
   image_url: string | null;
   mobile: boolean;
+  link: string | null;
   position: number;
+  /** Counts the item's saves; an update names the one the editor opened. */
+  version: number;
   updatedAt: string;
 }
+
+/** One saved version of an item: its fields then, and who saved it how. */
+export interface SiteContentVersionItem {
+  version: number;
+  action: 'create' | 'update' | 'restore' | 'remove';
+  title: string;
+  brief: string;
+  body: string;
+  image_url: string | null;
+  mobile: boolean;
+  link: string | null;
+  position: number;
+  staff_id: number | null;
+  via: string;
+  savedAt: string;
+}
+
+/** A save over a later version than the editor opened: refused, with the item as it now is. */
+export type ContentSaveReply = (Ok & { content: SiteContentItem }) | Refusal | (Refusal & { message: 'changed_since_opened'; content: SiteContentItem });
 
 export const admin = {
   'admin/get_setting': post(noParams, reply<Ok & { setting: AdminSettings }>()),
   'admin/update_setting': post(updateSettingParams, reply<Ok & { setting: AdminSettings }>()),
   'admin/get_site_content': post(noParams, reply<Ok & { contents: SiteContentItem[] }>()),
   'admin/create_site_content': post(createContentParams, reply<(Ok & { content: SiteContentItem }) | Refusal>()),
-  'admin/update_template': post(updateContentParams, reply<(Ok & { content: SiteContentItem }) | Refusal>()),
+  'admin/update_template': post(updateContentParams, reply<ContentSaveReply>()),
   'admin/remove_site_content': post(removeContentParams, reply<Ok | Refusal>()),
+  'admin/get_site_content_history': post(contentHistoryParams, reply<(Ok & { versions: SiteContentVersionItem[] }) | Refusal>()),
+  'admin/restore_site_content': post(restoreContentParams, reply<ContentSaveReply>()),
 };

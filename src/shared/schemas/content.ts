@@ -39,5 +39,10 @@ export const createContentParams = z
   })
   .strict();
 
-export const updateContentParams = z.object({ id: z.number().int().positive(), ...contentFields }).strict();
+/** The version the editor opened (`version` of the item they read): a save over a later one is refused. */
+const opened = z.number().int().positive().optional();
+export const updateContentParams = z.object({ id: z.number().int().positive(), version: opened, ...contentFields }).strict();
+export const contentHistoryParams = z.object({ id: z.number().int().positive() }).strict();
+/** Makes an earlier `version`'s fields the item's next version; `opened` as a save's. */
+export const restoreContentParams = z.object({ id: z.number().int().positive(), version: z.number().int().positive(), opened }).strict();
 export const removeContentParams = z.object({ id: z.number().int().positive() }).strict();

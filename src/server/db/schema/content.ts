@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * A promotion players can claim with its code. It may grant a bonus: a fixed sum or a
@@ -92,7 +92,45 @@ export const siteContent = pgTable(
      */
     link: text('link'),
     position: integer('position').notNull().default(0),
+    /** Counts the item's saves: an editor saves the version they opened, or is told it changed since. */
+    version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('site_content_item_idx').on(t.kind, t.slug, t.locale, t.mobile), index('site_content_locale_idx').on(t.locale, t.kind)],
+);
+
+/** The fields of a site content item as one version of it holds them. */
+export interface ContentVersionFields {
+  title: string;
+  brief: string;
+  body: string;
+  imageUrl: string | null;
+  mobile: boolean;
+  link: string | null;
+  position: number;
+}
+
+/**
+ * Every saved version of every site content item, with who saved it and how: the history
+ * an editor reads and restores from, and the audit of content changes. Kept when the item
+ * is removed (its last row is the removal).
+ */
+export const siteContentVersions = pgTable(
+  'site_content_versions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    contentId: integer('content_id').notNull(),
+    version: integer('version').notNull(),
+    kind: text('kind').$type<ContentKind>().notNull(),
+    slug: text('slug').notNull(),
+    locale: text('locale').notNull(),
+    fields: jsonb('fields').$type<ContentVersionFields>().notNull(),
+    action: text('action').$type<'create' | 'update' | 'restore' | 'remove'>().notNull(),
+    /** The staff account, or null for the command line. */
+    staffId: integer('staff_id'),
+    /** `api` or `cli:<os user>`. */
+    via: text('via').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('site_content_versions_item_idx').on(t.contentId, t.version)],
 );
