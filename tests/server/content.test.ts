@@ -185,12 +185,8 @@ describe('site content', () => {
   });
 
   it('keeps one of three saves of one version sent at once, and tells the other two', async () => {
-    type Saved = { status: number; message?: string; version: number; title: string };
-    const created = await api.json<Saved & { content: { id: number } }>(
-      'admin/create_site_content',
-      { kind: 'info', slug: 'race_probe', locale: 'fr', title: 'A' },
-      { token: staff },
-    );
+    type Saved = { status: number; message?: string; content: { id: number; version: number; title: string } };
+    const created = await api.json<Saved>('admin/create_site_content', { kind: 'info', slug: 'race_probe', locale: 'fr', title: 'A' }, { token: staff });
     const id = created.body.content.id;
     const answers = await Promise.all(
       ['Un', 'Deux', 'Trois'].map((title) => api.json<Saved>('admin/update_template', { id, version: 1, title }, { token: staff })),
@@ -199,5 +195,45 @@ describe('site content', () => {
     expect(answers.filter((a) => a.body.message === 'changed_since_opened')).toHaveLength(2);
     const kept = answers.find((a) => a.body.status === 1)?.body.content.title;
     for (const a of answers.filter((x) => x.body.status === 0)) expect(a.body.content).toMatchObject({ version: 2, title: kept });
+  });
+
+  it('tells each locale’s translation state: missing, the same as English, older than the English it was made from, or translated', async () => {
+    type State = { state: string; id?: number; version?: number };
+    type Items = { items: { kind: string; slug: string; mobile: boolean; english: { id: number; version: number }; locales: Record<string, State> }[] };
+    const create = (locale: string, title: string, body = '<p>x</p>') =>
+      api.json<{ content: { id: number; version: number } }>(
+        'admin/create_site_content',
+        { kind: 'info', slug: 'states_probe', locale, title, body },
+        { token: staff },
+      );
+    const en = (await create('en', 'Bonus rules', '<p>Rules</p>')).body.content;
+    await create('de', 'Bonusregeln', '<p>Regeln</p>');
+    await create('fr', 'Bonus rules', '<p>Rules</p>');
+    const probe = async (locale?: string) =>
+      (await api.json<Items>('admin/get_content_translations', locale ? { locale } : {}, { token: staff })).body.items.find((i) => i.slug === 'states_probe');
+
+    const all = await probe();
+    expect(all?.english).toEqual({ id: en.id, version: 1, title: 'Bonus rules' });
+    expect(Object.keys(all?.locales ?? {})).toHaveLength(23);
+    expect(all?.locales.de?.state).toBe('translated');
+    expect(all?.locales.fr?.state).toBe('same_as_english');
+    expect(all?.locales.it?.state).toBe('missing');
+
+    // English changes: the German made from version 1 is now older than it; saved again, it is current.
+    await api.json('admin/update_template', { id: en.id, version: 1, title: 'Bonus rules (new)' }, { token: staff });
+    expect((await probe())?.locales.de?.state).toBe('outdated');
+    const de = (await probe())?.locales.de as State;
+    await api.json('admin/update_template', { id: de.id, version: de.version, title: 'Bonusregeln (neu)' }, { token: staff });
+    expect((await probe())?.locales.de?.state).toBe('translated');
+
+    // A locale's filter: only what it still needs, with its state alone.
+    expect((await probe('it'))?.locales).toEqual({ it: { state: 'missing' } });
+    expect(await probe('de')).toBeUndefined();
+    const seededItems = (await api.json<Items>('admin/get_content_translations', { locale: 'de' }, { token: staff })).body.items;
+    expect(seededItems.every((i) => Object.keys(i.locales).join() === 'de' && i.locales.de?.state !== 'translated')).toBe(true);
+    expect(await api.json('admin/get_content_translations', { locale: 'xx' }, { token: staff })).toMatchObject({
+      status: 400,
+      body: { errors: { locale: 'invalid_locale' } },
+    });
   });
 });

@@ -6,6 +6,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.ts';
 import { type ContentKind, type ContentVersionFields, siteContent, siteContentVersions } from '../db/schema/index.ts';
+import type { ContentTranslationsItem as ItemTranslations, TranslationState } from '../../shared/contract/admin.ts';
 import { plainText, sanitizeContent } from './sanitize.ts';
 
 export type SiteContentRow = typeof siteContent.$inferSelect;
@@ -37,6 +38,19 @@ function cleanFields(p: ContentFields): Partial<typeof siteContent.$inferInsert>
 /** Every item in every locale, by kind, slug and locale. */
 export function listSiteContent(db: Executor): Promise<SiteContentRow[]> {
   return db.select().from(siteContent).orderBy(asc(siteContent.kind), asc(siteContent.slug), asc(siteContent.locale));
+}
+
+/**
+ * For an item of another locale, the version of its English item now: what its translation
+ * is saved against. Null for an English item, or when there is no English one.
+ */
+async function englishVersion(tx: Executor, item: { kind: ContentKind; slug: string; locale: string; mobile: boolean }): Promise<number | null> {
+  if (item.locale === 'en') return null;
+  const [en] = await tx
+    .select({ version: siteContent.version })
+    .from(siteContent)
+    .where(and(eq(siteContent.kind, item.kind), eq(siteContent.slug, item.slug), eq(siteContent.locale, 'en'), eq(siteContent.mobile, item.mobile)));
+  return en?.version ?? null;
 }
 
 /** Who saves: a staff account through the API, or `cli:<os user>`. */
@@ -77,9 +91,10 @@ export function createSiteContent(
   who: Editor,
 ): Promise<SiteContentRow | undefined> {
   return db.transaction(async (tx) => {
+    const translatedFrom = await englishVersion(tx, { ...item, mobile: item.mobile ?? false });
     const [row] = await tx
       .insert(siteContent)
-      .values({ kind: item.kind, slug: item.slug, locale: item.locale, ...cleanFields(item) })
+      .values({ kind: item.kind, slug: item.slug, locale: item.locale, ...cleanFields(item), translatedFrom })
       .onConflictDoNothing()
       .returning();
     if (row) await keepVersion(tx, row, 'create', who);
@@ -109,9 +124,10 @@ export function updateSiteContent(
     const [current] = await tx.select().from(siteContent).where(eq(siteContent.id, id)).for('update');
     if (!current) return { ok: false, message: 'not_found' } as const;
     if (opened !== undefined && opened !== current.version) return { ok: false, message: 'changed_since_opened', current } as const;
+    const translatedFrom = await englishVersion(tx, { ...current, mobile: fields.mobile ?? current.mobile });
     const [row] = await tx
       .update(siteContent)
-      .set({ ...cleanFields(fields), version: current.version + 1, updatedAt: new Date() })
+      .set({ ...cleanFields(fields), version: current.version + 1, translatedFrom, updatedAt: new Date() })
       .where(eq(siteContent.id, id))
       .returning();
     const saved = row as SiteContentRow;
@@ -160,4 +176,40 @@ export async function restoreSiteContent(
     opened,
     'restore',
   );
+}
+
+export type { ContentTranslationsItem as ItemTranslations, TranslationState } from '../../shared/contract/admin.ts';
+
+/**
+ * Every English item with each other locale's translation state: missing; the same as the
+ * English (title, brief and body unchanged); older than the English it was translated from
+ * (English saved since); or translated.
+ */
+export async function contentTranslations(db: Executor, locales: readonly string[]): Promise<ItemTranslations[]> {
+  const rows = await listSiteContent(db);
+  const key = (r: { kind: string; slug: string; mobile: boolean }) => `${r.kind}\u0000${r.slug}\u0000${r.mobile}`;
+  const byItem = new Map<string, Map<string, SiteContentRow>>();
+  for (const r of rows) {
+    const item = byItem.get(key(r)) ?? new Map<string, SiteContentRow>();
+    item.set(r.locale, r);
+    byItem.set(key(r), item);
+  }
+  const out: ItemTranslations[] = [];
+  for (const en of rows.filter((r) => r.locale === 'en')) {
+    const item = byItem.get(key(en)) as Map<string, SiteContentRow>;
+    const states: ItemTranslations['locales'] = {};
+    for (const locale of locales) {
+      if (locale === 'en') continue;
+      const t = item.get(locale);
+      let state: TranslationState;
+      if (!t) state = 'missing';
+      else if (t.title === en.title && t.brief === en.brief && t.body === en.body && `${en.title}${en.brief}${en.body}`.trim() !== '')
+        state = 'same_as_english';
+      else if (t.translatedFrom !== null && t.translatedFrom < en.version) state = 'outdated';
+      else state = 'translated';
+      states[locale] = t ? { state, id: t.id, version: t.version } : { state };
+    }
+    out.push({ kind: en.kind, slug: en.slug, mobile: en.mobile, english: { id: en.id, version: en.version, title: en.title }, locales: states });
+  }
+  return out;
 }

@@ -3,7 +3,14 @@ import type { Ok, Refusal } from '../api.ts';
 import type { JurisdictionProfile } from '../jurisdiction.ts';
 import { updateSettingParams } from '../schemas/admin.ts';
 import { noParams } from '../schemas/common.ts';
-import { contentHistoryParams, createContentParams, removeContentParams, restoreContentParams, updateContentParams } from '../schemas/content.ts';
+import {
+  contentHistoryParams,
+  contentTranslationsParams,
+  createContentParams,
+  removeContentParams,
+  restoreContentParams,
+  updateContentParams,
+} from '../schemas/content.ts';
 import { post, reply } from './define.ts';
 
 export interface AdminSettings {
@@ -52,6 +59,18 @@ export interface SiteContentVersionItem {
   savedAt: string;
 }
 
+/** Where one locale's item stands against its English item. */
+export type TranslationState = 'missing' | 'same_as_english' | 'outdated' | 'translated';
+
+/** An English item and every other locale's translation of it. */
+export interface ContentTranslationsItem {
+  kind: ContentKind;
+  slug: string;
+  mobile: boolean;
+  english: { id: number; version: number; title: string };
+  locales: Record<string, { state: TranslationState; id?: number; version?: number }>;
+}
+
 /** A save over a later version than the editor opened: refused, with the item as it now is. */
 export type ContentSaveReply = (Ok & { content: SiteContentItem }) | Refusal | (Refusal & { message: 'changed_since_opened'; content: SiteContentItem });
 
@@ -62,6 +81,7 @@ export const admin = {
   'admin/create_site_content': post(createContentParams, reply<(Ok & { content: SiteContentItem }) | Refusal>()),
   'admin/update_template': post(updateContentParams, reply<ContentSaveReply>()),
   'admin/remove_site_content': post(removeContentParams, reply<Ok | Refusal>()),
+  'admin/get_content_translations': post(contentTranslationsParams, reply<Ok & { items: ContentTranslationsItem[] }>()),
   'admin/get_site_content_history': post(contentHistoryParams, reply<(Ok & { versions: SiteContentVersionItem[] }) | Refusal>()),
   'admin/restore_site_content': post(restoreContentParams, reply<ContentSaveReply>()),
 };

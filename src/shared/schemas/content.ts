@@ -42,6 +42,8 @@ export const createContentParams = z
 /** The version the editor opened (`version` of the item they read): a save over a later one is refused. */
 const opened = z.number().int().positive().optional();
 export const updateContentParams = z.object({ id: z.number().int().positive(), version: opened, ...contentFields }).strict();
+/** `admin/get_content_translations`: every item, or with `locale` only those that locale still needs (missing, the same as English, or outdated). */
+export const contentTranslationsParams = z.object({ locale: z.enum(LOCALES, { error: 'invalid_locale' }).optional() }).strict();
 export const contentHistoryParams = z.object({ id: z.number().int().positive() }).strict();
 /** Makes an earlier `version`'s fields the item's next version; `opened` as a save's. */
 export const restoreContentParams = z.object({ id: z.number().int().positive(), version: z.number().int().positive(), opened }).strict();

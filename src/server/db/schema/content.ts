@@ -94,6 +94,12 @@ export const siteContent = pgTable(
     position: integer('position').notNull().default(0),
     /** Counts the item's saves: an editor saves the version they opened, or is told it changed since. */
     version: integer('version').notNull().default(1),
+    /**
+     * Another locale's item: the version of the English item it was last saved against (its
+     * translation is older than the English when English has a later version); null when not
+     * known (seeded content, or no English item then).
+     */
+    translatedFrom: integer('translated_from'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('site_content_item_idx').on(t.kind, t.slug, t.locale, t.mobile), index('site_content_locale_idx').on(t.locale, t.kind)],

@@ -2,10 +2,20 @@ import { Hono } from 'hono';
 import type { SiteContentItem, SiteContentVersionItem } from '../../../shared/contract/admin.ts';
 import type { Reply } from '../../../shared/contract/index.ts';
 import { noParams } from '../../../shared/schemas/common.ts';
-import { contentHistoryParams, createContentParams, removeContentParams, restoreContentParams, updateContentParams } from '../../../shared/schemas/content.ts';
-import type { AuthEnv } from '../../http-auth.ts';
 import {
+  contentHistoryParams,
+  contentTranslationsParams,
+  createContentParams,
+  removeContentParams,
+  restoreContentParams,
+  updateContentParams,
+} from '../../../shared/schemas/content.ts';
+import type { AuthEnv } from '../../http-auth.ts';
+import { LOCALES } from '../../../shared/locales.ts';
+import {
+  contentTranslations,
   createSiteContent,
+  type ItemTranslations,
   listSiteContent,
   removeSiteContent,
   restoreSiteContent,
@@ -87,6 +97,17 @@ export function adminContentRoutes({ database }: ServerContext) {
       if (!(await removeSiteContent(db, id, editor(c.get('player').playerId)))) return c.json({ status: 0, message: 'not_found' });
       c.get('log').info({ staff: c.get('player').playerId, id }, 'site content removed');
       return c.json({ status: 1 });
+    })
+    .post('/get_content_translations', async (c) => {
+      const { locale } = await parseBody(c, contentTranslationsParams);
+      const all = await contentTranslations(db, LOCALES);
+      // With a locale: the items it still needs, its state only.
+      const items = locale
+        ? all
+            .filter((i) => locale !== 'en' && i.locales[locale]?.state !== 'translated')
+            .map((i) => ({ ...i, locales: { [locale]: i.locales[locale] as ItemTranslations['locales'][string] } }))
+        : all;
+      return c.json({ status: 1, items } satisfies Reply<'admin/get_content_translations'>);
     })
     .post('/get_site_content_history', async (c) => {
       const { id } = await parseBody(c, contentHistoryParams);
