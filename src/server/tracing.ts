@@ -40,8 +40,7 @@ export function startTracing(settings: Config['tracing'], exporter?: SpanExporte
   // The global provider, the AsyncLocalStorage context manager and W3C trace context.
   started.register();
   provider = started;
-  instrumentDatabase();
-  instrumentRedis();
+  instrument();
   return {
     shutdown: async () => {
       if (provider !== started) return;
@@ -118,35 +117,33 @@ export function traceQuery<T>(text: string, run: () => Promise<T>): Promise<T> {
   });
 }
 
-let databaseInstrumented = false;
-/** Every query Drizzle sends, on PostgreSQL and PGlite alike, goes through `queryWithCache`. */
-function instrumentDatabase(): void {
-  if (databaseInstrumented) return;
-  databaseInstrumented = true;
+let instrumented = false;
+/**
+ * Wraps, once per process, the two places all other calls go through: Drizzle's
+ * `queryWithCache` (every query it sends, on PostgreSQL and PGlite alike) and ioredis's
+ * `sendCommand` (every command, answered on the command's promise). Off, they pass straight on.
+ */
+function instrument(): void {
+  if (instrumented) return;
+  instrumented = true;
   type Run = (this: unknown, text: string, params: unknown[], query: () => Promise<unknown>) => Promise<unknown>;
   const prototype = PgPreparedQuery.prototype as unknown as { queryWithCache: Run };
   const original = prototype.queryWithCache;
   prototype.queryWithCache = function (text, params, query) {
     return traceQuery(text, () => original.call(this, text, params, query));
   };
-}
 
-let redisInstrumented = false;
-/** Every Redis command goes through `sendCommand`, which answers on the command's promise. */
-function instrumentRedis(): void {
-  if (redisInstrumented) return;
-  redisInstrumented = true;
   type Command = { name: string; promise: Promise<unknown> };
   type Send = (this: unknown, command: Command, ...rest: unknown[]) => unknown;
-  const prototype = Redis.prototype as unknown as { sendCommand: Send };
-  const original = prototype.sendCommand;
-  prototype.sendCommand = function (command, ...rest) {
-    if (!provider || !trace.getActiveSpan()) return original.call(this, command, ...rest);
+  const redis = Redis.prototype as unknown as { sendCommand: Send };
+  const send = redis.sendCommand;
+  redis.sendCommand = function (command, ...rest) {
+    if (!provider || !trace.getActiveSpan()) return send.call(this, command, ...rest);
     const span = tracer().startSpan(`redis ${command.name}`, {
       kind: SpanKind.CLIENT,
       attributes: { 'db.system.name': 'redis', 'db.operation.name': command.name },
     });
-    const sent = original.call(this, command, ...rest);
+    const sent = send.call(this, command, ...rest);
     command.promise.then(
       () => span.end(),
       (error: unknown) => {

@@ -140,23 +140,33 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL) && hasNginx)("two processe
       }
       await until(() => sockets.every((s) => s.connected), 15_000);
 
-      // The studio's calls: each retried with its own id until it gets an answer that is not a 5xx.
+      // Every call goes through nginx and is retried after a lost connection or a 5xx (each
+      // counted), as studios, processors and players do; `headers` is asked again for each try
+      // (a webhook's signature carries its time).
       let serverErrors = 0;
       let refusedConnections = 0;
+      type Answer = { status: number; body: Record<string, unknown> };
+      async function attempt(path: string, body: string, headers: Record<string, string>): Promise<Answer | undefined> {
+        const response = await fetch(`${nginx.url}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }).catch(
+          () => undefined,
+        );
+        if (!response) refusedConnections++;
+        else if (response.status >= 500) serverErrors++;
+        else return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+        await new Promise((r) => setTimeout(r, 100));
+        return undefined;
+      }
+      async function untilAnswered(path: string, body: string, headers: () => Record<string, string> = () => ({})): Promise<Answer> {
+        for (;;) {
+          const answer = await attempt(path, body, headers());
+          if (answer) return answer;
+        }
+      }
+      // The studio's calls: each retried with its own id until it gets an answer.
       const accepted: { kind: 'bet' | 'win'; playerId: number; id: string; amount: number }[] = [];
       async function call(path: string, payload: Record<string, unknown>): Promise<{ status: number }> {
         const body = JSON.stringify(payload);
-        for (;;) {
-          const response = await fetch(`${nginx.url}/api/games/wallet/${path}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-signature': sign(WEBHOOK_SECRET, body) },
-            body,
-          }).catch(() => undefined);
-          if (!response) refusedConnections++;
-          else if (response.status >= 500) serverErrors++;
-          else return (await response.json()) as { status: number };
-          await new Promise((r) => setTimeout(r, 100));
-        }
+        return (await untilAnswered(`games/wallet/${path}`, body, () => ({ 'x-signature': sign(WEBHOOK_SECRET, body) }))).body as { status: number };
       }
       async function player(index: number, until: () => boolean): Promise<void> {
         const playerId = ids[index] as number;
@@ -179,71 +189,41 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL) && hasNginx)("two processe
       // the answer to a repeat tells what the first did (a name taken by oneself), and the
       // withdrawals are counted from both sides below.
       const newcomers: { username: string; id: number; credited: boolean; withdrawals: number; unanswered: number }[] = [];
-      async function front(
-        path: string,
-        payload: unknown,
-        token?: string,
-        ip?: string,
-      ): Promise<{ status: number; body: Record<string, unknown> } | undefined> {
-        const response = await fetch(`${nginx.url}/api/${path}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-            ...(ip ? { 'x-forwarded-for': ip } : {}),
-          },
-          body: JSON.stringify(payload),
-        }).catch(() => undefined);
-        if (!response) refusedConnections++;
-        else if (response.status >= 500) serverErrors++;
-        else return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-        await new Promise((r) => setTimeout(r, 100));
-        return undefined;
-      }
-      async function untilAnswered(path: string, payload: unknown, token?: string, ip?: string) {
-        for (;;) {
-          const answer = await front(path, payload, token, ip);
-          if (answer) return answer;
-        }
-      }
+      /** A page's call: as the logged-in newcomer (`token`), from the newcomer's address (`ip`). */
+      const page = (token?: string, ip?: string) => ({ ...(token ? { authorization: `Bearer ${token}` } : {}), ...(ip ? { 'x-forwarded-for': ip } : {}) });
       async function newcomer(index: number, until: () => boolean): Promise<void> {
         const ip = `198.51.100.${10 + index}`;
         const form = signUpForm({ ip_address: ip });
         const me = { username: form.username as string, id: 0, credited: false, withdrawals: 0, unanswered: 0 };
         newcomers.push(me);
-        const signedUp = await untilAnswered('front/register_player', form, undefined, ip);
+        const signedUp = await untilAnswered('front/register_player', JSON.stringify(form), () => page(undefined, ip));
         // A repeat of a sign-up whose first answer was lost finds the name taken, by oneself.
         if (signedUp.body.status !== 1) expect(JSON.stringify(signedUp.body), me.username).toMatch(/username/);
-        const login = await untilAnswered('front/auth/login/', { username: me.username, password: form.password, ip_address: '' }, undefined, ip);
+        const login = await untilAnswered('front/auth/login/', JSON.stringify({ username: me.username, password: form.password, ip_address: '' }), () =>
+          page(undefined, ip),
+        );
         const token = login.body.accessToken as string;
         expect(token, JSON.stringify(login.body)).toBeTruthy();
         const [row] = await rows<{ id: number }>(setup.db, sql`select id from players where username = ${me.username}`);
         me.id = row?.id as number;
         // A deposit started, then credited by the processor's webhook, retried with the same event.
-        const started = await untilAnswered('payment/get_payment_payop', { amount: DEPOSIT_CENTS / 100, paymentId: 3 }, token);
+        const started = await untilAnswered('payment/get_payment_payop', JSON.stringify({ amount: DEPOSIT_CENTS / 100, paymentId: 3 }), () => page(token));
         const paymentId = Number(String(started.body.tx_id).replace('pay_', ''));
         const event = { id: `evt_${paymentId}_ok`, type: 'payment.succeeded', reference: paymentId, amount: DEPOSIT_CENTS, currency: 'EUR' } as const;
         const body = eventBody(event);
-        for (;;) {
-          const signature = signPayload(providerSecret(WEBHOOK_SECRET, 'sandbox-wallet'), body, Math.floor(Date.now() / 1000));
-          const response = await fetch(`${nginx.url}/api/payment/webhook/3`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
-            body,
-          }).catch(() => undefined);
-          if (!response) refusedConnections++;
-          else if (response.status >= 500) serverErrors++;
-          else {
-            expect(response.status).toBe(200);
-            break;
-          }
-          await new Promise((r) => setTimeout(r, 100));
-        }
+        const credited = await untilAnswered('payment/webhook/3', body, () => ({
+          [SIGNATURE_HEADER]: signPayload(providerSecret(WEBHOOK_SECRET, 'sandbox-wallet'), body, Math.floor(Date.now() / 1000)),
+        }));
+        expect(credited.status).toBe(200);
         me.credited = true;
         // Staff have checked the documents; then withdrawals until the load ends.
         await markVerified(setup.db, me.id);
         while (!until() && me.withdrawals + me.unanswered < DEPOSIT_CENTS / WITHDRAWAL_CENTS - 1) {
-          const answer = await front('payment/send_withdrawal_request', { paymentId: 2, amount: WITHDRAWAL_CENTS / 100, bankForm: BANK }, token);
+          const answer = await attempt(
+            'payment/send_withdrawal_request',
+            JSON.stringify({ paymentId: 2, amount: WITHDRAWAL_CENTS / 100, bankForm: BANK }),
+            page(token),
+          );
           if (!answer) me.unanswered++;
           else if (answer.body.status === 1) me.withdrawals++;
           else expect.fail(`withdrawal refused: ${JSON.stringify(answer.body)}`);

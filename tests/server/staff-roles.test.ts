@@ -32,6 +32,17 @@ async function staffWith(roles: string[]): Promise<{ accessToken: string; player
   return { ...(await logIn(api, username, form.password as string, uniqueIp(), secret)), username };
 }
 
+/** The newest audit row of a change of the account's roles. */
+async function lastRolesChange(playerId: number) {
+  const [row] = await api.ctx.database.db
+    .select()
+    .from(identityAudit)
+    .where(and(eq(identityAudit.playerId, playerId), eq(identityAudit.action, 'staff_roles')))
+    .orderBy(desc(identityAudit.id))
+    .limit(1);
+  return row;
+}
+
 const call = (path: string, token: string, body: object = {}) => api.json<{ status: number; message?: string }>(path, body, { token });
 
 /** One call of each area, answered 200 to whoever may make it. */
@@ -94,11 +105,7 @@ describe('staff roles', () => {
     const set = await call('admin/set_staff_roles', owner.accessToken, { playerId: editor.playerId, roles: ['support', 'content', 'support'] });
     expect(set).toEqual({ status: 200, body: { status: 1, roles: ['content', 'support'], previous: ['content'] } });
     expect((await call(AREA_CALLS.support, editor.accessToken)).status).toBe(200);
-    const [audit] = await api.ctx.database.db
-      .select()
-      .from(identityAudit)
-      .where(and(eq(identityAudit.playerId, editor.playerId), eq(identityAudit.action, 'staff_roles')))
-      .orderBy(desc(identityAudit.id));
+    const audit = await lastRolesChange(editor.playerId);
     expect(audit).toMatchObject({ staffId: owner.playerId, via: 'api', details: { previous: ['content'], roles: ['support', 'content'] } });
 
     expect((await call('admin/set_staff_roles', owner.accessToken, { playerId: editor.playerId, roles: ['support'] })).body).toMatchObject({
@@ -147,11 +154,7 @@ describe('staff roles', () => {
     expect(await run('roles', editor.username, 'content,identity')).toBe(0);
     expect(lines.at(-1)).toBe(`${editor.username}: content, identity (was content).`);
     expect((await call(AREA_CALLS.identity, editor.accessToken)).status).toBe(200);
-    const [audit] = await api.ctx.database.db
-      .select()
-      .from(identityAudit)
-      .where(and(eq(identityAudit.playerId, editor.playerId), eq(identityAudit.action, 'staff_roles')))
-      .orderBy(desc(identityAudit.id));
+    const audit = await lastRolesChange(editor.playerId);
     expect(audit?.staffId).toBeNull();
     expect(audit?.via).toMatch(/^cli:/);
     expect(await run('roles', editor.username, 'god')).toBe(2);

@@ -2,7 +2,7 @@
 // reaches. The database's scope list is the authority, read on every staff call, so a role
 // taken away stops at once, whatever the account's token says.
 import { eq, sql } from 'drizzle-orm';
-import { holdsRole, rolesOf, type StaffRole } from '../../shared/staff-roles.ts';
+import { holdsRole, rolesOf, STAFF_ROLES, type StaffRole } from '../../shared/staff-roles.ts';
 import type { ServerContext } from '../context.ts';
 import { identityAudit, players } from '../db/schema/index.ts';
 import { hasScope } from './tokens.ts';
@@ -34,7 +34,7 @@ export async function setStaffRoles(
         .where(sql`${players.scope} @> '["admin","owner"]'::jsonb and ${players.status} <> 'blocked'`);
       if (owners.length <= 1) return { ok: false, message: 'last_owner' } as const;
     }
-    const kept = (player.scope as string[]).filter((s) => !(rolesOf([s]).length > 0));
+    const kept = (player.scope as string[]).filter((s) => !(STAFF_ROLES as readonly string[]).includes(s));
     await tx
       .update(players)
       .set({ scope: [...kept, ...roles], updatedAt: new Date() })

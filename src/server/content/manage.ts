@@ -22,6 +22,17 @@ export interface ContentFields {
   position?: number | undefined;
 }
 
+/** An item's fields (a row's, or a kept version's) as the admin calls name them. */
+export const contentFieldsOf = (f: ContentVersionFields): Required<ContentFields> => ({
+  title: f.title,
+  brief: f.brief,
+  body: f.body,
+  image_url: f.imageUrl,
+  mobile: f.mobile,
+  link: f.link,
+  position: f.position,
+});
+
 /** Only the fields given change; text goes through the sanitizer. */
 function cleanFields(p: ContentFields): Partial<typeof siteContent.$inferInsert> {
   const out: Partial<typeof siteContent.$inferInsert> = {};
@@ -166,16 +177,8 @@ export async function restoreSiteContent(
     .from(siteContentVersions)
     .where(and(eq(siteContentVersions.contentId, id), eq(siteContentVersions.version, version)));
   if (!kept || kept.action === 'remove') return { ok: false, message: 'version_not_found' };
-  const f = kept.fields;
   // The stored fields were cleaned when saved; cleaning again changes nothing.
-  return updateSiteContent(
-    db,
-    id,
-    { title: f.title, brief: f.brief, body: f.body, image_url: f.imageUrl, mobile: f.mobile, link: f.link, position: f.position },
-    who,
-    opened,
-    'restore',
-  );
+  return updateSiteContent(db, id, contentFieldsOf(kept.fields), who, opened, 'restore');
 }
 
 export type { ContentTranslationsItem as ItemTranslations, TranslationState } from '../../shared/contract/admin.ts';

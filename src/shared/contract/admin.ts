@@ -44,20 +44,12 @@ export interface SiteContentItem {
 }
 
 /** One saved version of an item: its fields then, and who saved it how. */
-export interface SiteContentVersionItem {
-  version: number;
+export type SiteContentVersionItem = Pick<SiteContentItem, 'version' | 'title' | 'brief' | 'body' | 'image_url' | 'mobile' | 'link' | 'position'> & {
   action: 'create' | 'update' | 'restore' | 'remove';
-  title: string;
-  brief: string;
-  body: string;
-  image_url: string | null;
-  mobile: boolean;
-  link: string | null;
-  position: number;
   staff_id: number | null;
   via: string;
   savedAt: string;
-}
+};
 
 /** Where one locale's item stands against its English item. */
 export type TranslationState = 'missing' | 'same_as_english' | 'outdated' | 'translated';

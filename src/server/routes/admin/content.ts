@@ -13,6 +13,7 @@ import {
 import type { AuthEnv } from '../../http-auth.ts';
 import { LOCALES } from '../../../shared/locales.ts';
 import {
+  contentFieldsOf,
   contentTranslations,
   createSiteContent,
   type ItemTranslations,
@@ -33,13 +34,7 @@ const reply = (r: SiteContentRow): SiteContentItem => ({
   kind: r.kind,
   slug: r.slug,
   locale: r.locale,
-  title: r.title,
-  brief: r.brief,
-  body: r.body,
-  image_url: r.imageUrl,
-  mobile: r.mobile,
-  link: r.link,
-  position: r.position,
+  ...contentFieldsOf(r),
   version: r.version,
   updatedAt: r.updatedAt.toISOString(),
 });
@@ -47,13 +42,7 @@ const reply = (r: SiteContentRow): SiteContentItem => ({
 const versionReply = (v: SiteContentVersion): SiteContentVersionItem => ({
   version: v.version,
   action: v.action,
-  title: v.fields.title,
-  brief: v.fields.brief,
-  body: v.fields.body,
-  image_url: v.fields.imageUrl,
-  mobile: v.fields.mobile,
-  link: v.fields.link,
-  position: v.fields.position,
+  ...contentFieldsOf(v.fields),
   staff_id: v.staffId,
   via: v.via,
   savedAt: v.createdAt.toISOString(),
