@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/helpers/sequencer.ts';
 
 // Database tests run on in-memory PGlite; the suites whose claim depends on the real
 // server (below) run again on PostgreSQL when TEST_DATABASE_URL is set. Browser tests
@@ -69,6 +70,8 @@ const e2e = {
 
 export default defineConfig({
   test: {
+    // The longest files first, across a group's projects (tests/helpers/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', maxWorkers: WORKERS } },
       // The Cloudflare Workers deployment in workerd (miniflare).

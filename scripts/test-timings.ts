@@ -1,8 +1,11 @@
 // `npm run test:timings`: the 15 slowest test files of the last run and the wall time of
 // each vitest project, from test-results/timings.json (scripts/timings-reporter.ts), so
-// that the next slowdown is seen the day it comes.
-import { existsSync, readFileSync } from 'node:fs';
+// that the next slowdown is seen the day it comes. With `--save`, each file's time goes to
+// tests/durations.json, the order the next clean clone starts its files in (longest first:
+// tests/helpers/sequencer.ts).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DURATIONS_FILE, type Durations, durationKey } from '../tests/helpers/sequencer.ts';
 import { type FileTiming, TIMINGS_FILE } from './timings-reporter.ts';
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -26,4 +29,17 @@ export function printSlowest(count = 15): void {
   }
 }
 
-if (import.meta.main) printSlowest();
+/** Records each file's time of the last run in tests/durations.json, in seconds. */
+export function saveDurations(): void {
+  const rows = JSON.parse(readFileSync(join(process.cwd(), TIMINGS_FILE), 'utf8')) as FileTiming[];
+  const durations: Durations = {};
+  for (const r of [...rows].sort((a, b) => durationKey(a.project, a.file).localeCompare(durationKey(b.project, b.file))))
+    durations[durationKey(r.project, r.file)] = Math.round((r.end - r.start) / 100) / 10;
+  writeFileSync(join(process.cwd(), DURATIONS_FILE), `${JSON.stringify(durations, null, 2)}\n`);
+  console.log(`${Object.keys(durations).length} files' times saved in ${DURATIONS_FILE}.`);
+}
+
+if (import.meta.main) {
+  printSlowest();
+  if (process.argv.includes('--save')) saveDurations();
+}

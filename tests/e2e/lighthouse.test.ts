@@ -2,7 +2,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHROMIUM_ARGS, e2eServer } from '../helpers/e2e.ts';
+import { CHROMIUM_ARGS } from '../helpers/e2e.ts';
+import { startE2eServer } from '../helpers/e2e-setup.ts';
+import type { Spawned } from '../helpers/spawn.ts';
 
 /** Lighthouse's mobile throttling (its default), of which only the CPU slowdown is calibrated. */
 const THROTTLING = constants.throttling.mobileSlow4G;
@@ -10,14 +12,21 @@ const DEFAULT_SLOWDOWN = THROTTLING.cpuSlowdownMultiplier;
 /** The host benchmark index Lighthouse's four-times slowdown is calibrated for. */
 const CALIBRATED_INDEX = 2000;
 
-const { baseUrl } = e2eServer();
-
 describe('Lighthouse, mobile', () => {
   let chrome: chromeLauncher.LaunchedChrome;
+  let server: Spawned;
+  let baseUrl: string;
+  // The site's server starts now, when nothing else runs, rather than idling beside every
+  // other project from the start of the run (tests/helpers/e2e-setup.ts).
   beforeAll(async () => {
+    ({ server } = await startE2eServer());
+    baseUrl = server.url;
     chrome = await chromeLauncher.launch({ chromePath: inject('chromiumPath'), chromeFlags: CHROMIUM_ARGS });
   });
-  afterAll(() => chrome.kill());
+  afterAll(async () => {
+    chrome?.kill();
+    await server?.stop();
+  });
 
   // Performance is measured on a shared machine. Lighthouse stands for a mid-tier phone by
   // slowing the host's CPU four times, which its documentation calibrates for a desktop of

@@ -1,6 +1,6 @@
 // The sportsbook's journey as a new player makes it, on a server of its own whose
-// simulated feed plays fast (a kick-off every five seconds, a match in a minute or
-// two): register, deposit €50 by card with the code SPORTS20 and be told of the €20
+// simulated feed plays fast (a kick-off every 2.5 seconds, a match in under a
+// minute): register, deposit €50 by card with the code SPORTS20 and be told of the €20
 // free bet, open /sports and see live prices move, add three selections of three events,
 // stake the free bet on their accumulator and €5 on the first as a single, watch the
 // events finish, and find both bets settled in My bets and the account's bet list with
@@ -74,9 +74,9 @@ describe('the sportsbook journey of a new player', () => {
       JWT_SECRET: E2E_JWT_SECRET,
       WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
       SPORTS_FEED: 'simulated',
-      // A kick-off of each sport every 20 s (one every 5 s in all), a football match in under two minutes.
-      SPORTS_FEED_SPEED: '60',
-      SPORTS_FEED_SPACING_MINUTES: '0.34',
+      // A kick-off of each sport every 10 s (one every 2.5 s in all), a football match in under a minute.
+      SPORTS_FEED_SPEED: '120',
+      SPORTS_FEED_SPACING_MINUTES: '0.17',
     });
     await until(async () => (await fetch(`${server.url}/api/health`)).status === 200, 60_000);
   });

@@ -1,0 +1,42 @@
+// The order files start in: the longest first, across the projects of a group, so that two
+// workers finish together instead of one running a long file alone at the end (vitest's own
+// order runs a group's projects one after another and, on a clean clone without its cache,
+// the largest files first). A file's length is the one vitest's cache remembers from this
+// machine's last run, else the one recorded in tests/durations.json (`npm run
+// test:timings -- --save` after a full run); a file known to neither runs first.
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+export const DURATIONS_FILE = 'tests/durations.json';
+
+/** Recorded seconds per `project:file` (tests/durations.json). */
+export type Durations = Record<string, number>;
+
+export const durationKey = (project: string, file: string) => `${project}:${file}`;
+
+function recorded(root: string): Durations {
+  try {
+    return JSON.parse(readFileSync(join(root, DURATIONS_FILE), 'utf8')) as Durations;
+  } catch {
+    return {};
+  }
+}
+
+export default class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const root = this.ctx.config.root;
+    const durations = recorded(root);
+    const expected = (spec: TestSpecification): number => {
+      const cached = this.ctx.cache.getTestSpecificationResult(spec)?.duration;
+      if (cached) return cached / 1000;
+      return durations[durationKey(spec.project.name, relative(root, spec.moduleId))] ?? Number.POSITIVE_INFINITY;
+    };
+    const length = new Map(files.map((spec) => [spec, expected(spec)]));
+    return [...files].sort((a, b) => {
+      const group = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
+      if (group !== 0) return group;
+      return (length.get(b) ?? 0) - (length.get(a) ?? 0) || a.moduleId.localeCompare(b.moduleId);
+    });
+  }
+}
