@@ -62,6 +62,12 @@ export const POSTGRES_SUITES = [
 // one after another. Projects of one group run side by side on these two workers.
 const WORKERS = 2;
 
+// The API suites keep the server's modules loaded from one file to the next in a worker
+// (importing them again for each file was half of those projects' time); what a file
+// stubs or spies on is undone when it ends (tests/helpers/file-isolation.ts). Each suite
+// still builds its own database and app.
+const sharedModules = { isolate: false, setupFiles: ['tests/helpers/file-isolation.ts'] };
+
 const e2e = {
   globalSetup: ['tests/helpers/e2e-setup.ts'],
   testTimeout: 120_000,
@@ -82,6 +88,7 @@ export default defineConfig({
           include: serverTests,
           env: { NODE_ENV: 'test', TEST_DB: 'pglite' },
           globalSetup: ['tests/helpers/pglite-setup.ts'],
+          ...sharedModules,
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: WORKERS,
@@ -95,6 +102,7 @@ export default defineConfig({
                 include: POSTGRES_SUITES,
                 env: { NODE_ENV: 'test', TEST_DB: 'postgres' },
                 globalSetup: ['tests/helpers/postgres-setup.ts'],
+                ...sharedModules,
                 testTimeout: 60_000,
                 hookTimeout: 60_000,
                 maxWorkers: WORKERS,
