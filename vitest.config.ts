@@ -74,9 +74,16 @@ const e2e = {
   hookTimeout: 180_000,
 };
 
+// `npm test` runs the projects in two vitest runs (scripts/test.ts): TEST_GROUP=api, the
+// projects that need no built site, then TEST_GROUP=browser, whose servers start only then
+// rather than idling through the first. Without TEST_GROUP every project runs.
+const group = process.env.TEST_GROUP;
+const BROWSER = ['e2e', 'lighthouse'];
+const inGroup = (project: { test: { name: string } }) => group === undefined || (group === 'browser') === BROWSER.includes(project.test.name);
+
 export default defineConfig({
   test: {
-    // The longest files first, across a group's projects (tests/helpers/sequencer.ts).
+    // The longest files first (tests/helpers/sequencer.ts).
     sequence: { sequencer: LongestFirst },
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', maxWorkers: WORKERS } },
@@ -143,6 +150,6 @@ export default defineConfig({
           ...e2e,
         },
       },
-    ],
+    ].filter(inGroup),
   },
 });

@@ -1,7 +1,8 @@
-// `npm test`: lint, then the type check (`astro check`, which checks every .ts and .tsx
-// file that `tsc` does and the .astro files too) beside every vitest project (unit, API on
-// PGlite and on PostgreSQL when TEST_DATABASE_URL is set, server processes, browser,
-// Lighthouse). Then the slowest files, and last the runner's summary: "N passed, N failed".
+// `npm test`: lint; then the API group of vitest projects (unit, edge, API on PGlite and on
+// PostgreSQL when TEST_DATABASE_URL is set, server processes) with the type check (`astro
+// check`, which checks every .ts and .tsx file that `tsc` does and the .astro files too) and
+// the browser tests' site build beside it; then the browser group (browser, Lighthouse).
+// Then the slowest files, and last the runner's summary: "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -29,48 +30,60 @@ function step(title: string, command: string, args: string[]): boolean {
 
 step('Lint and format (biome)', bin('biome'), ['check', '.']);
 
-// The type check runs beside the first vitest projects, which leave a core idle now and
-// then; its output is held back so that it does not interleave with the tests'.
-console.log('\n▶ Type check (astro check), beside the tests');
-const typeCheckStarted = Date.now();
-const typeCheck = new Promise<{ ok: boolean; output: string }>((resolve) => {
-  const child = spawn(bin('astro'), ['check', '--minimumSeverity', 'warning'], { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => {
-    output += d.toString();
+/** Runs a command with its output held back (so it does not interleave with the tests'), then prints it. */
+function beside(title: string, command: string, args: string[]): Promise<boolean> {
+  console.log(`\n▶ ${title}, beside the tests`);
+  const since = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
+    child.on('close', (code) => {
+      console.log(`\n▶ ${title}\n${output.trim()}\n(${seconds(since)})`);
+      if (code !== 0) {
+        failedSteps++;
+        console.log(`✗ ${title} failed`);
+      }
+      resolve(code === 0);
+    });
   });
-  child.stderr.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  child.on('close', (code) => resolve({ ok: code === 0, output: `${output}\n(${seconds(typeCheckStarted)})` }));
-});
+}
 
 mkdirSync(join(root, 'test-results'), { recursive: true });
-const report = join(root, 'test-results/vitest.json');
-// A report left by an earlier run must not speak for this one.
-rmSync(report, { force: true });
+// Reports left by an earlier run must not speak for this one.
 rmSync(join(root, TIMINGS_FILE), { force: true });
-const testsStarted = Date.now();
-const vitest = new Promise<number | null>((resolve) => {
-  const child = spawn(
-    bin('vitest'),
-    ['run', '--reporter=default', '--reporter=json', '--reporter=./scripts/timings-reporter.ts', `--outputFile.json=${report}`],
-    {
-      stdio: 'inherit',
-      cwd: root,
-      env: process.env,
-    },
-  );
-  child.on('close', (code) => resolve(code));
-});
+const reports: string[] = [];
 
-const checked = await typeCheck;
-console.log(`\n▶ Type check (astro check)\n${checked.output.trim()}`);
-if (!checked.ok) {
-  failedSteps++;
-  console.log('✗ Type check (astro check) failed');
+/** One vitest run of a group of projects (vitest.config.ts, TEST_GROUP); answers its exit code. */
+function vitest(group: 'api' | 'browser'): Promise<number | null> {
+  const report = join(root, `test-results/vitest-${group}.json`);
+  rmSync(report, { force: true });
+  reports.push(report);
+  console.log(`\n▶ Tests: ${group === 'api' ? 'unit, edge, API suites, server processes' : 'browser, then Lighthouse'}`);
+  return new Promise((resolve) => {
+    const child = spawn(
+      bin('vitest'),
+      ['run', '--reporter=default', '--reporter=json', '--reporter=./scripts/timings-reporter.ts', `--outputFile.json=${report}`],
+      { stdio: 'inherit', cwd: root, env: { ...process.env, TEST_GROUP: group, TIMINGS_APPEND: '1' } },
+    );
+    child.on('close', (code) => resolve(code));
+  });
 }
-const vitestCode = await vitest;
+
+// The type check (astro check) and the site the browser tests use are built beside the
+// first tests, which leave a core idle now and then; the browser projects run after, so
+// that their servers (whose games' clocks keep a tenth of a core busy each) start only then.
+const testsStarted = Date.now();
+const typeCheck = beside('Type check (astro check)', bin('astro'), ['check', '--minimumSeverity', 'warning']);
+const siteBuild = beside('Site for the browser tests', process.execPath, ['tests/helpers/e2e-setup.ts']);
+const codes = [await vitest('api')];
+await Promise.all([typeCheck, siteBuild]);
+codes.push(await vitest('browser'));
 // The machine's load says how far the times can be compared with another run's.
 console.log(
   `\nTests (vitest): ${seconds(testsStarted)}; the whole run: ${seconds(started)}; load average ${loadavg()
@@ -80,15 +93,17 @@ console.log(
 
 let passed = 0;
 let failed = failedSteps;
-if (existsSync(report)) {
+for (const [i, report] of reports.entries()) {
+  if (!existsSync(report)) {
+    failed++;
+    continue;
+  }
   const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTests: number };
   passed += json.numPassedTests;
   failed += json.numFailedTests;
   if (json.numTotalTests === 0) failed++;
   // An error outside any test (a global setup, an unhandled rejection) fails the run too.
-  else if (vitestCode !== 0 && json.numFailedTests === 0) failed++;
-} else {
-  failed++;
+  else if (codes[i] !== 0 && json.numFailedTests === 0) failed++;
 }
 printSlowest();
 console.log(`\n${passed} passed, ${failed} failed`);

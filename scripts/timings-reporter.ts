@@ -1,6 +1,6 @@
 // A vitest reporter that keeps each test file's wall time and project in
 // test-results/timings.json, for `npm run test:timings` and the end of `npm test`.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
@@ -36,6 +36,9 @@ export default class TimingsReporter implements Reporter {
 
   onTestRunEnd(): void {
     mkdirSync(join(process.cwd(), 'test-results'), { recursive: true });
-    writeFileSync(join(process.cwd(), TIMINGS_FILE), `${JSON.stringify(this.rows, null, 1)}\n`);
+    const path = join(process.cwd(), TIMINGS_FILE);
+    // `npm test`'s second run adds its files to the first's (TIMINGS_APPEND, scripts/test.ts).
+    const earlier = process.env.TIMINGS_APPEND && existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as FileTiming[]) : [];
+    writeFileSync(path, `${JSON.stringify([...earlier, ...this.rows], null, 1)}\n`);
   }
 }

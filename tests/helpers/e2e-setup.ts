@@ -62,12 +62,21 @@ export async function startE2eServer(dist = join(ROOT, 'dist/client')): Promise<
   return { server, smtpPort };
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dist = join(ROOT, 'dist/client');
+/**
+ * Builds the site the browser tests use into dist/client unless it is already built from
+ * these sources. `npm test` runs this file on its own beside the API suites
+ * (scripts/test.ts), so the browser projects find it built.
+ */
+export async function buildForE2e(dist = join(ROOT, 'dist/client')): Promise<void> {
   // The build catches the simulated feed up as the server does, so the top competitions'
   // event pages exist (named by the feed's ids, the same in the server's own database).
   const buildConfig = loadConfig({ NODE_ENV: 'test', SPORTS_FEED: 'simulated' });
   if (isStale(ROOT, dist, buildConfig.siteUrl)) await buildFromDatabase(ROOT, dist, buildConfig);
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dist = join(ROOT, 'dist/client');
+  await buildForE2e(dist);
   // The Lighthouse project runs last and alone: its file starts its own server then
   // (startE2eServer), rather than one idling beside every other project from the start.
   const started =
@@ -83,3 +92,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await Promise.all(started.map(({ server }) => server.stop()));
   };
 }
+
+if (import.meta.main) await buildForE2e();
