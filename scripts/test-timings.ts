@@ -5,8 +5,7 @@
 // tests/helpers/sequencer.ts).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DURATIONS_FILE, type Durations, durationKey } from '../tests/helpers/sequencer.ts';
-import { type FileTiming, TIMINGS_FILE } from './timings-reporter.ts';
+import { DURATIONS_FILE, type Durations, durationKey, type FileTiming, TIMINGS_FILE } from './timings-reporter.ts';
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 

@@ -15,6 +15,14 @@ export interface FileTiming {
 
 export const TIMINGS_FILE = 'test-results/timings.json';
 
+/** Each file's seconds in the last recorded run, the order a clean clone starts them in (tests/helpers/sequencer.ts). */
+export const DURATIONS_FILE = 'tests/durations.json';
+
+/** Recorded seconds per `project:file`. */
+export type Durations = Record<string, number>;
+
+export const durationKey = (project: string, file: string) => `${project}:${file}`;
+
 export default class TimingsReporter implements Reporter {
   private readonly started = new Map<TestModule, number>();
   private readonly rows: FileTiming[] = [];

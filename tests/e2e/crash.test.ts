@@ -103,12 +103,11 @@ describe('crash game in two browsers', () => {
     await page.locator('#crash-bet:not([disabled])').waitFor({ timeout: 150_000 });
     await page.locator('#crash-bet').click();
     await page.locator('#message', { hasText: 'Bet placed' }).waitFor();
-    const placed = (await post('studio/crash/state', { session })) as { bet: { autoCashout: number | null } };
-    expect(placed.bet.autoCashout).toBe(250);
+    type Bet = { status: string; win: number; autoCashout: number | null; cashedAt: number | null };
+    const betNow = async () => ((await post('studio/crash/state', { session })) as { bet: Bet }).bet;
+    expect((await betNow()).autoCashout).toBe(250);
     // The round flies on: the bet is paid 2.5× once the multiplier passes it, or lost when the
     // round crashes first; the test ends with the money settled, none of it still in flight.
-    type Bet = { status: string; win: number; cashedAt: number | null };
-    const betNow = async () => ((await post('studio/crash/state', { session })) as { bet: Bet }).bet;
     await expect.poll(async () => (await betNow()).status, { timeout: 300_000, interval: 250 }).toMatch(/^(cashed|lost)$/);
     const settled = await betNow();
     if (settled.status === 'cashed') {

@@ -15,12 +15,10 @@ const CALIBRATED_INDEX = 2000;
 describe('Lighthouse, mobile', () => {
   let chrome: chromeLauncher.LaunchedChrome;
   let server: Spawned;
-  let baseUrl: string;
   // The site's server starts now, when nothing else runs, rather than idling beside every
   // other project from the start of the run (tests/helpers/e2e-setup.ts).
   beforeAll(async () => {
     ({ server } = await startE2eServer());
-    baseUrl = server.url;
     chrome = await chromeLauncher.launch({ chromePath: inject('chromiumPath'), chromeFlags: CHROMIUM_ARGS });
   });
   afterAll(async () => {
@@ -44,7 +42,7 @@ describe('Lighthouse, mobile', () => {
       let failing: string[] = [];
       let cpuSlowdownMultiplier = DEFAULT_SLOWDOWN;
       for (let run = 0; run < RUNS && best < 0.95; run++) {
-        const result = await lighthouse(`${baseUrl}${path}`, {
+        const result = await lighthouse(`${server.url}${path}`, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',

@@ -6,16 +6,13 @@
 // events finish, and find both bets settled in My bets and the account's bet list with
 // the header's balance brought by push to what the server says.
 import { randomInt } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/lib/format.ts';
 import type { SportBetsReply } from '../../src/shared/sports.ts';
 import { launchBrowser } from '../helpers/e2e.ts';
-import { E2E_JWT_SECRET, E2E_WEBHOOK_SECRET } from '../helpers/e2e-setup.ts';
-import { ROOT, type Spawned, spawnServer, until } from '../helpers/spawn.ts';
+import { startE2eServer } from '../helpers/e2e-setup.ts';
+import type { Spawned } from '../helpers/spawn.ts';
 import { callAs } from '../helpers/staff.ts';
 
 const eur = (n: number) => formatMoney(n, 'en', 'EUR');
@@ -68,17 +65,11 @@ describe('the sportsbook journey of a new player', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    server = await spawnServer({
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'casino-journey-')),
-      DIST_DIR: join(ROOT, 'dist/client'),
-      JWT_SECRET: E2E_JWT_SECRET,
-      WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
-      SPORTS_FEED: 'simulated',
+    ({ server } = await startE2eServer({
       // A kick-off of each sport every 10 s (one every 2.5 s in all), a football match in under a minute.
       SPORTS_FEED_SPEED: '120',
       SPORTS_FEED_SPACING_MINUTES: '0.17',
-    });
-    await until(async () => (await fetch(`${server.url}/api/health`)).status === 200, 60_000);
+    }));
   });
   afterAll(async () => {
     await browser?.close();

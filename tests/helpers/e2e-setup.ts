@@ -36,9 +36,10 @@ export const E2E_WEBHOOK_SECRET = `e2e-${'w'.repeat(40)}`;
 
 /**
  * A server of the built site on a fresh data directory, with the e2e secrets, the simulated
- * sports feed and bingo at a brisk pace; answers once its migrations are done.
+ * sports feed and bingo at a brisk pace (and `env` over them); answers once its migrations
+ * are done.
  */
-export async function startE2eServer(dist = join(ROOT, 'dist/client')): Promise<{ server: Spawned; smtpPort: number }> {
+export async function startE2eServer(env: Record<string, string> = {}, dist = join(ROOT, 'dist/client')): Promise<{ server: Spawned; smtpPort: number }> {
   // Loopback is a trusted proxy here so that tests can present any visitor address.
   const smtpPort = await freePort();
   const server = await spawnServer(
@@ -54,6 +55,7 @@ export async function startE2eServer(dist = join(ROOT, 'dist/client')): Promise<
       // Bingo games at a brisk pace (an operator's setting): a sale of 12 s, a ball every 0.4 s.
       BINGO_SALE_SECONDS: '12',
       BINGO_BALL_SECONDS: '0.4',
+      ...env,
     },
     { startMs: 60_000 },
   );
@@ -80,7 +82,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // The Lighthouse project runs last and alone: its file starts its own server then
   // (startE2eServer), rather than one idling beside every other project from the start.
   const started =
-    project.name === 'lighthouse' ? [] : await Promise.all(Array.from({ length: Math.max(1, project.config.maxWorkers) }, () => startE2eServer(dist)));
+    project.name === 'lighthouse' ? [] : await Promise.all(Array.from({ length: Math.max(1, project.config.maxWorkers) }, () => startE2eServer({}, dist)));
   project.provide(
     'e2eServers',
     started.map(({ server, smtpPort }) => ({ baseUrl: server.url, smtpPort })),

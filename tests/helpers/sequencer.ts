@@ -8,13 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-
-export const DURATIONS_FILE = 'tests/durations.json';
-
-/** Recorded seconds per `project:file` (tests/durations.json). */
-export type Durations = Record<string, number>;
-
-export const durationKey = (project: string, file: string) => `${project}:${file}`;
+import { DURATIONS_FILE, type Durations, durationKey } from '../../scripts/timings-reporter.ts';
 
 function recorded(root: string): Durations {
   try {
