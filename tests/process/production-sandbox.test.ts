@@ -40,11 +40,13 @@ function sandboxPaths(): { method: string; path: string }[] {
 }
 
 describe('a production start', () => {
+  // Each start migrates and seeds an empty PGlite first: on a loaded machine that takes most
+  // of a minute, so the waits are long and the tests keep the process project's timeout.
   it('answers 404 on every sandbox path, seeds no sandbox processor and says which processors are live', async () => {
     const data = tmp('casino-prod-');
     const server = await spawnServer(production(data));
     try {
-      await until(async () => (await fetch(`${server.url}/api/health`)).status === 200);
+      await until(async () => (await fetch(`${server.url}/api/health`)).status === 200, 60_000);
       const paths = sandboxPaths();
       expect(paths.map((p) => p.path)).toEqual(
         expect.arrayContaining(['/api/sandbox/card/tokens', '/api/sandbox/games/launch', '/api/sandbox/crypto/invoice/x']),
@@ -66,14 +68,14 @@ describe('a production start', () => {
     } finally {
       await db.close();
     }
-  }, 60_000);
+  });
 
   it('stops with exit code 2, naming the row, when the database names a sandbox processor', async () => {
     const data = tmp('casino-prod-');
     // A database from a development or staging start: its processors are the sandbox's.
     const staging = await spawnServer({ ...production(data), STAGING_SANDBOX: 'true' });
     try {
-      await until(async () => (await fetch(`${staging.url}/api/health`)).status === 200);
+      await until(async () => (await fetch(`${staging.url}/api/health`)).status === 200, 60_000);
       // The log is written as it goes; the lines may follow the health answer by a moment.
       await until(() => /payment processors live: \d+/.test(staging.output()));
       expect(staging.output()).toContain('STAGING_SANDBOX is on');
@@ -84,5 +86,5 @@ describe('a production start', () => {
     expect(await refused.exited).toBe(2);
     expect(refused.output()).toContain('46 Card (Visa / Mastercard) (sandbox-card)');
     expect(refused.output()).toContain('game provider sandbox-games');
-  }, 60_000);
+  });
 });
