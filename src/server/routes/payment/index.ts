@@ -43,12 +43,13 @@ export function paymentRoutes(ctx: ServerContext) {
       const b = await parseBody(c, depositParams);
       const playerId = c.get('player').playerId;
       const at = new Date(ctx.clock.now());
-      const counted = [
-        await attempt(ctx.database.db, limitKey('deposit_start', 'player', playerId), LIMITS.depositStartPerPlayer, at),
-        await attempt(ctx.database.db, limitKey('deposit_start', 'ip', c.get('clientIp') ?? ''), LIMITS.depositStartPerIp, at),
-      ];
-      const over = counted.filter((a) => !a.allowed);
-      if (over.length > 0) return tooManyAttempts(c, Math.max(...over.map((a) => a.retryAfterSeconds)));
+      // A start the player's own limit refuses does not count against the address: one player's
+      // burst neither spends the starts of others there nor, under parallel requests, takes the
+      // address's turn from one of the player's own starts that is let through.
+      const byPlayer = await attempt(ctx.database.db, limitKey('deposit_start', 'player', playerId), LIMITS.depositStartPerPlayer, at);
+      if (!byPlayer.allowed) return tooManyAttempts(c, byPlayer.retryAfterSeconds);
+      const byIp = await attempt(ctx.database.db, limitKey('deposit_start', 'ip', c.get('clientIp') ?? ''), LIMITS.depositStartPerIp, at);
+      if (!byIp.allowed) return tooManyAttempts(c, byIp.retryAfterSeconds);
       const started = await startDeposit(ctx, playerId, {
         call,
         processorId: b.paymentId,
