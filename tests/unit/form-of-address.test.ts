@@ -7,7 +7,7 @@
 // "te" (the form most of its catalogue used); Greek's markers are whole words, so "σου" inside
 // another word is no marker, and Hungarian's formal imperatives are matched in either case
 // while "Önt" is matched only capitalised (lowercase "önt" is the verb "pours").
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '../../src/shared/locales.ts';
@@ -51,7 +51,7 @@ const RULES: Partial<Record<Locale, Rule>> = {
   hu: {
     form: 'te',
     other: word(
-      '[Öö]n|[Öö]nnek|Önt|[Öö]nök|[Öö]nöknek|[Öö]nnel|[Öö]ntől|[Öö]nre|[Öö]nhöz|[Öö]nnél|[Öö]nért|[Aa]dja meg|[Aa]djon meg|[Vv]álassza|[Vv]álasszon|[Kk]attintson|[Kk]attintsa|[Pp]róbálja|[Ee]llenőrizze|[Íí]rja be|[Jj]elentkezzen|[Ff]orduljon|[Tt]öltse fel|[Tt]öltsön fel|[Vv]árjon|[Kk]érjük, adja',
+      '[Öö]n|[Öö]nnek|Önt|[Öö]nök|[Öö]nöknek|[Öö]nnel|[Öö]ntől|[Öö]nre|[Öö]nhöz|[Öö]nnél|[Öö]nért|[Aa]dja meg|[Aa]djon meg|[Vv]álassza|[Vv]álasszon|[Kk]attintson|[Kk]attintsa|[Pp]róbálja|[Ee]llenőrizze|[Íí]rja be|[Jj]elentkezzen|[Ff]orduljon|[Tt]öltse fel|[Tt]öltsön fel|[Vv]árjon|[Kk]érjük, adja|[Kk]apcsolja be',
       'u',
     ),
   },
@@ -61,14 +61,24 @@ const RULES: Partial<Record<Locale, Rule>> = {
   ko: { form: 'polite (-요/-니다)', other: word('너|네가|니가|너의') },
 };
 
-function texts(locale: Locale): [string, string][] {
+function texts(locale: Locale, file = join(ROOT, 'locales', `${locale}.json`)): [string, string][] {
   const out: [string, string][] = [];
   const walk = (node: unknown, path: string) => {
     if (typeof node === 'string') out.push([path, node]);
     else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, path ? `${path}.${k}` : k);
   };
-  walk(JSON.parse(readFileSync(join(ROOT, 'locales', `${locale}.json`), 'utf8')), '');
+  walk(JSON.parse(readFileSync(file, 'utf8')), '');
   return out;
+}
+
+/**
+ * The seeded pages, promotions, slides and footer of a locale (src/server/demo/content), without
+ * the FAQ's questions: those are the player's own words to us ("Varför ber ni …?"), not ours to them.
+ */
+function seededTexts(locale: Locale): [string, string][] {
+  const file = join(ROOT, 'src/server/demo/content', `${locale}.json`);
+  if (!existsSync(file)) return [];
+  return texts(locale, file).map(([key, text]) => [key, text.replace(/<h3>.*?<\/h3>/gs, ' ')]);
 }
 
 describe('one form of address per locale', () => {
@@ -79,6 +89,20 @@ describe('one form of address per locale', () => {
       const other = texts(locale)
         .filter(([, text]) => rule.other.test(text))
         .map(([key, text]) => `${key}: ${text}`);
+      expect(other).toEqual([]);
+    });
+  }
+
+  for (const locale of LOCALES) {
+    const rule = RULES[locale];
+    if (!rule) continue;
+    it(`${locale}'s seeded pages, promotions and slides say "${rule.form}" as its catalogue does`, () => {
+      const other = seededTexts(locale)
+        .filter(([, text]) => rule.other.test(text))
+        .map(([key, text]) => {
+          const at = text.match(rule.other)?.index ?? 0;
+          return `${key}: …${text.slice(Math.max(0, at - 60), at + 60)}…`;
+        });
       expect(other).toEqual([]);
     });
   }
