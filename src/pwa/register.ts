@@ -22,8 +22,19 @@ function offer(worker: ServiceWorker): void {
   );
 }
 
+/** The scripts and stylesheets this page loaded before a worker controlled it, for the worker to keep (sw.ts). */
+function handOverAssets(worker: ServiceWorker): void {
+  const urlsToCache = performance
+    .getEntriesByType('resource')
+    .map((entry) => entry.name)
+    .filter((url) => url.startsWith(`${location.origin}/_astro/`));
+  if (urlsToCache.length > 0) worker.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache } });
+}
+
 async function register(): Promise<void> {
+  const uncontrolled = navigator.serviceWorker.controller === null;
   const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  if (uncontrolled) void navigator.serviceWorker.ready.then((ready) => ready.active && handOverAssets(ready.active));
   // Only a page some worker already controls has an older version to replace.
   const replaces = () => navigator.serviceWorker.controller !== null;
   // Waiting since an earlier visit that did not answer the prompt.

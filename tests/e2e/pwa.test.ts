@@ -9,9 +9,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import type { SiteSnapshot } from '../../src/shared/site-snapshot.ts';
+import { offlineAssets } from '../../src/pwa/precache.ts';
 import { buildSite, snapshotPath } from '../../src/server/site-build.ts';
 import { launchBrowser } from '../helpers/e2e.ts';
-import { ROOT, type Spawned, spawnServer } from '../helpers/spawn.ts';
+import { startE2eServer } from '../helpers/e2e-setup.ts';
+import { ROOT, type Spawned } from '../helpers/spawn.ts';
 
 const de = JSON.parse(readFileSync(join(ROOT, 'locales/de.json'), 'utf8')) as { common: Record<string, string> };
 const NEW_LICENSE = 'Lizenzzeile der neuen Version';
@@ -28,7 +30,7 @@ describe('PWA: update prompt and offline pages', () => {
     // The shared build stays as it is for the other browser tests; this one deploys over a copy.
     cpSync(join(ROOT, 'dist/client'), dist, { recursive: true });
     cpSync(snapshotPath(join(ROOT, 'dist/client')), snapshotPath(dist));
-    server = await spawnServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'casino-pwa-data-')), DIST_DIR: dist });
+    ({ server } = await startE2eServer({ SPORTS_FEED: 'off' }, dist));
     browser = await launchBrowser();
     context = await browser.newContext();
     page = await context.newPage();
@@ -41,6 +43,47 @@ describe('PWA: update prompt and offline pages', () => {
   });
 
   const footer = () => page.locator('.site-footer').textContent();
+  /** Every address kept in the caches named by `prefix` (Workbox's precache, or all). */
+  const cachedPaths = (prefix = '') =>
+    page.evaluate(async (prefix) => {
+      const paths: string[] = [];
+      for (const name of await caches.keys())
+        if (name.startsWith(prefix)) for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+      return paths;
+    }, prefix);
+  /** The hashed scripts and stylesheets the open page loaded. */
+  const loadedAssets = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name))
+        .filter((url) => url.origin === location.origin && url.pathname.startsWith('/_astro/'))
+        .map((url) => url.pathname),
+    );
+
+  it('precaches the offline pages with what they load, and keeps what a first page loaded before the worker took it', async () => {
+    await page.goto(`${server.url}/de`, { waitUntil: 'load' });
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+    const precached = await cachedPaths('workbox-precache');
+    expect(precached).toContain('/de/offline');
+    expect(precached).toContain('/offline');
+    // Of the build's scripts and stylesheets, only the offline pages' (not every game's code).
+    const offline = [...offlineAssets(dist)].map((file) => `/${file}`);
+    expect(offline.length).toBeGreaterThan(0);
+    expect(precached.filter((path) => path.startsWith('/_astro/')).sort()).toEqual(offline.sort());
+    // The page's own assets, fetched before the worker controlled it, are handed over and kept.
+    const first = await loadedAssets();
+    expect(first.length).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () => {
+          const kept = new Set(await cachedPaths());
+          return first.filter((path) => !kept.has(path));
+        },
+        { timeout: 10_000 },
+      )
+      .toEqual([]);
+  });
 
   it('offers the new version of a deployed build, leaving the open page as it was', async () => {
     await page.goto(`${server.url}/de`, { waitUntil: 'load' });
@@ -84,6 +127,15 @@ describe('PWA: update prompt and offline pages', () => {
     try {
       await page.goto(`${server.url}/de/online-casino`, { waitUntil: 'load' });
       expect(await page.locator('h1').first().textContent()).toBe(lobby);
+      // With its scripts and stylesheets: each one the offline copy asked for came from a cache.
+      const offlineLoaded = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.startsWith('/_astro/'))
+          .map((entry) => ({ path: new URL(entry.name).pathname, ok: (entry as PerformanceResourceTiming).responseStatus === 200 })),
+      );
+      expect(offlineLoaded.length).toBeGreaterThan(0);
+      expect(offlineLoaded.filter((asset) => !asset.ok)).toEqual([]);
       await page.goto(`${server.url}/de/contact-us`, { waitUntil: 'load' });
       expect(await page.locator('h1').first().textContent()).toBe(de.common.offline);
     } finally {
@@ -93,11 +145,7 @@ describe('PWA: update prompt and offline pages', () => {
 
   it('never keeps an API answer in any cache', async () => {
     await page.goto(`${server.url}/de`, { waitUntil: 'networkidle' });
-    const cached = await page.evaluate(async () => {
-      const urls: string[] = [];
-      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
-      return urls;
-    });
+    const cached = await cachedPaths();
     expect(cached).toContain('/de/offline');
     expect(cached.some((u) => u.startsWith('/_astro/'))).toBe(true);
     expect(cached.filter((u) => u.startsWith('/api/') || u.startsWith('/socket.io/'))).toEqual([]);
