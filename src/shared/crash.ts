@@ -67,6 +67,8 @@ export interface CrashHistoryEntry {
 }
 
 export interface CrashBetView {
+  /** The round the bet is on. */
+  round: number;
   amount: number;
   autoCashout: number | null;
   cashedAt: number | null;

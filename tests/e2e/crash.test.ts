@@ -49,6 +49,7 @@ describe('crash game in two browsers', () => {
       await Promise.all([a.page.locator('#crash-bet').click(), b.page.locator('#crash-bet').click()]);
       await a.page.locator('#message', { hasText: 'Bet placed' }).waitFor();
       await b.page.locator('#message', { hasText: 'Bet placed' }).waitFor();
+      const { round } = ((await post('studio/crash/state', { session: a.session })) as { bet: { round: number } }).bet;
       // Both watch the same flight; A cashes out as soon as it can.
       await a.page.locator('#game[data-phase=running]').waitFor({ timeout: 15_000 });
       await b.page.locator('#game[data-phase=running]').waitFor({ timeout: 15_000 });
@@ -60,7 +61,7 @@ describe('crash game in two browsers', () => {
       await b.page.locator('#game[data-phase=crashed]').waitFor({ timeout: 10_000 });
       const shown = { a: await a.page.locator('#crash-multiplier').textContent(), b: await b.page.locator('#crash-multiplier').textContent() };
       expect(shown.a).toBe(shown.b);
-      const state = (await post('studio/crash/state', { session: a.session })) as { bet: { status: string; win: number } };
+      const state = (await post('studio/crash/state', { session: a.session, round })) as { bet: { status: string; win: number } };
       // The rider lost the stake whatever happened; the other was paid the cash-out.
       expect(await balanceOf(rider)).toBeCloseTo(before.b - 1, 2);
       await b.page.locator('#balance', { hasText: formatMoney(before.b - 1, 'en') }).waitFor();
@@ -103,9 +104,11 @@ describe('crash game in two browsers', () => {
     await page.locator('#crash-bet:not([disabled])').waitFor({ timeout: 150_000 });
     await page.locator('#crash-bet').click();
     await page.locator('#message', { hasText: 'Bet placed' }).waitFor();
-    type Bet = { status: string; win: number; autoCashout: number | null; cashedAt: number | null };
-    const betNow = async () => ((await post('studio/crash/state', { session })) as { bet: Bet }).bet;
-    expect((await betNow()).autoCashout).toBe(250);
+    type Bet = { round: number; status: string; win: number; autoCashout: number | null; cashedAt: number | null };
+    const placed = ((await post('studio/crash/state', { session })) as { bet: Bet }).bet;
+    expect(placed.autoCashout).toBe(250);
+    // The bet asked for by its round, which may have ended by the time it is asked.
+    const betNow = async () => ((await post('studio/crash/state', { session, round: placed.round })) as { bet: Bet }).bet;
     // The round flies on: the bet is paid 2.5× once the multiplier passes it, or lost when the
     // round crashes first; the test ends with the money settled, none of it still in flight.
     await expect.poll(async () => (await betNow()).status, { timeout: 300_000, interval: 250 }).toMatch(/^(cashed|lost)$/);

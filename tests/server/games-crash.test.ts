@@ -105,6 +105,23 @@ describe('crash rounds', () => {
     const after = await api.json<{ round: { phase: string; seed: string; crashPoint: number } }>('studio/crash/state', { session: c.session });
     expect(after.body.round).toMatchObject({ phase: 'crashed', seed: round.seed, crashPoint: round.crashPoint });
 
+    // After the pause the next round takes bets: the state's bet is on it (none yet), and a page
+    // that bet on the round before asks for that one by its number and learns how it ended.
+    clock.advance(TIMING.pauseMs);
+    await crash().advance();
+    type StateReply = { round: { round: number; phase: string }; bet: { round: number; status: string; win: number; cashedAt: number | null } | null };
+    const next = await api.json<StateReply>('studio/crash/state', { session: b.session });
+    expect(next.body.round).toMatchObject({ phase: 'betting' });
+    expect(next.body.round.round).toBeGreaterThan(round.id);
+    expect(next.body.bet).toBeNull();
+    const ended = await api.json<StateReply>('studio/crash/state', { session: b.session, round: round.id });
+    expect(ended.body.round.round).toBe(next.body.round.round);
+    expect(ended.body.bet).toMatchObject({ round: round.id, status: 'cashed', cashedAt: 120, win: 2.4 });
+    const none = await api.json<StateReply>('studio/crash/state', { session: (await player(1_000)).session, round: round.id });
+    expect(none.body.bet).toBeNull();
+    const bad = await api.json<{ status: number }>('studio/crash/state', { session: b.session, round: 'last' });
+    expect(bad.status).toBe(400);
+
     // Every bet is one round on the bet list, and the ledger sums to zero.
     const token = await tokenFor(api.ctx, b.id);
     const list = await api.json<{ transactions: { rows: { name: string; bet: number; win: number; roundId: string }[] } }>(

@@ -170,7 +170,14 @@ function createCrash(ctx: ServerContext, timing: CrashTiming) {
   }
 
   function betView(bet: BetRow): CrashBetView {
-    return { amount: toAmount(bet.amount), autoCashout: bet.autoCashout, cashedAt: bet.cashedAt, status: bet.status, win: toAmount(bet.win) };
+    return {
+      round: bet.roundId,
+      amount: toAmount(bet.amount),
+      autoCashout: bet.autoCashout,
+      cashedAt: bet.cashedAt,
+      status: bet.status,
+      win: toAmount(bet.win),
+    };
   }
 
   /** Pays (or settles at 0) every bet of a crashed round not paid yet. Safe to repeat: the wallet's keys pay once. */
@@ -303,8 +310,11 @@ function createCrash(ctx: ServerContext, timing: CrashTiming) {
     seedOf,
     currentChain,
 
-    /** The round in play (opened by the runner) as a watcher sees it, and the player's bet on it. */
-    async state(playerId: number | null): Promise<{ round: CrashRoundView | null; bet: CrashBetView | null; history: CrashHistoryEntry[] }> {
+    /**
+     * The round in play (opened by the runner) as a watcher sees it, and the player's bet on it —
+     * or on `betRound`, a round the player bet on that may have ended since (how the bet ended).
+     */
+    async state(playerId: number | null, betRound?: number): Promise<{ round: CrashRoundView | null; bet: CrashBetView | null; history: CrashHistoryEntry[] }> {
       const round = await latestRound();
       // Each crashed round with what checks it: its seed, its place in its chain and the chain's published end.
       const history = await db
@@ -320,9 +330,9 @@ function createCrash(ctx: ServerContext, timing: CrashTiming) {
         .where(eq(crashRounds.phase, 'crashed'))
         .orderBy(desc(crashRounds.id))
         .limit(10);
-      if (!round) return { round: null, bet: null, history };
-      const bet = await stakeOn(ctx, crashBets, round.id, playerId);
-      return { round: await view(round), bet: bet ? betView(bet) : null, history };
+      const betRoundId = betRound ?? round?.id;
+      const bet = betRoundId === undefined ? undefined : await stakeOn(ctx, crashBets, betRoundId, playerId);
+      return { round: round ? await view(round) : null, bet: bet ? betView(bet) : null, history };
     },
 
     /** A bet on the round taking bets: one per player and round, through the wallet under the round's key. */

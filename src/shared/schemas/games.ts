@@ -202,7 +202,13 @@ export interface RotateSeedReply {
 }
 
 /** The crash game's calls from its page (the launch token names the player). */
-export const crashStateParams = z.object({ session: sessionToken }).strict();
+export const crashStateParams = z
+  .object({
+    session: sessionToken,
+    /** The player's bet on this round (one that may have ended) instead of on the round in play. */
+    round: z.number().int('invalid_value').positive('invalid_value').optional(),
+  })
+  .strict();
 export const crashBetParams = z
   .object({
     session: sessionToken,

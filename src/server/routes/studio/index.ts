@@ -106,7 +106,7 @@ export function studioRoutes(ctx: ServerContext) {
         try {
           const launch = await studio.launchOf(q.session);
           if (launch.game.engine !== 'crash') throw new StudioError('game_not_found', 404);
-          const state = await crashOf(ctx).state(launch.playerId);
+          const state = await crashOf(ctx).state(launch.playerId, q.round);
           // The page needs no player id: the token names the player.
           const { playerId: _player, ...shown } = launch;
           return c.json({
