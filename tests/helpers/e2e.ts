@@ -234,17 +234,21 @@ export async function depositShown(page: Page, outcome: string, balance: string)
 /**
  * Chooses the registration form's country (its dial code follows), as a visitor must where
  * the form preselects none: an English page for a visitor whose country is unknown. The
- * country list is built when the select is reached for, once the form has hydrated.
+ * country list is built when the select is reached for, once the form has hydrated — on a
+ * phone six times slower that can take seconds after the island's script arrives.
  */
 export async function chooseCountry(form: Locator, country: string): Promise<void> {
   const select = form.locator('select[name="country"]');
   const option = select.locator(`option[value="${country}"]`);
   await expect
-    .poll(async () => {
-      await select.evaluate((el) => el.blur());
-      await select.focus();
-      return option.count();
-    })
+    .poll(
+      async () => {
+        await select.evaluate((el) => el.blur());
+        await select.focus();
+        return option.count();
+      },
+      { timeout: 30_000 },
+    )
     .toBeGreaterThan(0);
   await select.selectOption(country);
 }
