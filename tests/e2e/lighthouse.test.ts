@@ -64,7 +64,7 @@ describe('Lighthouse, mobile', () => {
         const measured = lhr?.environment.benchmarkIndex ?? CALIBRATED_INDEX;
         if ((scores.performance ?? 0) > best) {
           best = scores.performance ?? 0;
-          failing = [`benchmarkIndex=${Math.round(measured)} cpuSlowdown=${cpuSlowdownMultiplier.toFixed(1)} load=${loadavg()[0].toFixed(1)}`, ...below];
+          failing = [`benchmarkIndex=${Math.round(measured)} cpuSlowdown=${cpuSlowdownMultiplier.toFixed(1)} load=${loadavg()[0]?.toFixed(1)}`, ...below];
         }
         cpuSlowdownMultiplier = slowdown(measured);
       }

@@ -223,7 +223,7 @@ function createBingo(ctx: ServerContext, timing: BingoTiming) {
   }
 
   /** One step of a room's schedule: opens a sale, closes it, announces the balls, ends the game and pays it. */
-  async function advance(game: BingoGame, events?: BingoEvents): Promise<void> {
+  async function advance(game: BingoGame, events?: BingoEvents): Promise<number | undefined> {
     const at = now();
     const round = await latestRound(game);
     if (!round || (round.phase === 'done' && round.paid && at.getTime() >= (round.doneAt?.getTime() ?? 0) + timing.pauseMs)) {
@@ -258,9 +258,16 @@ function createBingo(ctx: ServerContext, timing: BingoTiming) {
         announced.set(round.id, out);
         events?.emit(game, 'bingo:ball', { round: round.id, drawn: (round.balls ?? []).slice(0, out) });
       }
+      // The next ball, or the last ball's time, when the game ends.
+      return round.drawStartsAt ? round.drawStartsAt.getTime() + Math.min(out, round.endsAt - 1) * timing.ballMs : undefined;
+    }
+    if (round.phase === 'done' && !round.paid) {
+      await pay(round, events);
       return;
     }
-    if (round.phase === 'done' && !round.paid) await pay(round, events);
+    // Nothing is due until the sale closes or the pause after a game ends.
+    if (round.phase === 'sale') return round.saleEndsAt.getTime();
+    return (round.doneAt?.getTime() ?? 0) + timing.pauseMs;
   }
 
   return {

@@ -226,8 +226,9 @@ function createCrash(ctx: ServerContext, timing: CrashTiming) {
    * One step of the schedule at the current time (the runner calls it every tick): opens
    * a round, closes betting, pays auto cash-outs the multiplier has passed, crashes the
    * round and pays it. Each step is a conditional update, so a second runner does nothing.
+   * While bets are open or the pause runs, answers when that ends (schedule.ts).
    */
-  async function advance(events?: CrashEvents): Promise<void> {
+  async function advance(events?: CrashEvents): Promise<number | undefined> {
     const at = now();
     const round = await latestRound();
     if (!round || (round.phase === 'crashed' && at.getTime() >= (round.crashedAt?.getTime() ?? 0) + timing.pauseMs)) {
@@ -289,6 +290,9 @@ function createCrash(ctx: ServerContext, timing: CrashTiming) {
       .orderBy(asc(crashRounds.id))
       .limit(5);
     for (const r of unpaid) await settle(r, events);
+    if (unpaid.length > 0) return;
+    // Nothing more is due until bets close or the pause ends.
+    return round.phase === 'betting' ? round.bettingEndsAt.getTime() : (round.crashedAt?.getTime() ?? 0) + timing.pauseMs;
   }
 
   async function newChain(): Promise<ChainRow> {

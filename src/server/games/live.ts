@@ -169,9 +169,10 @@ function createLive(ctx: ServerContext, timing: LiveTiming) {
   /**
    * One step of a table's schedule at the current time: opens a round (its seed drawn and
    * committed), closes betting, shows the result and pays it. Each step is a conditional
-   * write, so a second runner stepping at the same moment does nothing.
+   * write, so a second runner stepping at the same moment does nothing. Between steps,
+   * answers when the next one is due (schedule.ts).
    */
-  async function advance(table: LiveTableId, events?: LiveEvents): Promise<void> {
+  async function advance(table: LiveTableId, events?: LiveEvents): Promise<number | undefined> {
     const at = now();
     const round = await latestRound(table);
     if (!round || (round.phase === 'settled' && at.getTime() >= round.resultAt.getTime() + timing.resultMs)) {
@@ -214,6 +215,11 @@ function createLive(ctx: ServerContext, timing: LiveTiming) {
       .orderBy(asc(liveRounds.id))
       .limit(5);
     for (const r of unpaid) await pay(r, events);
+    if (unpaid.length > 0) return;
+    // Nothing more is due until bets close, the result shows or the next round opens.
+    if (round.phase === 'betting') return round.bettingEndsAt.getTime();
+    if (round.phase === 'closed') return round.resultAt.getTime();
+    return round.resultAt.getTime() + timing.resultMs;
   }
 
   return {

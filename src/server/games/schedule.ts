@@ -23,13 +23,17 @@ const START_DELAY_MS = 2_000;
 export async function takeLease(ctx: ServerContext, name: string, holder: string, leaseMs: number): Promise<boolean> {
   const { db } = ctx.database;
   const until = sql`now() + make_interval(secs => ${leaseMs / 1000})`;
-  await db.insert(scheduleLeases).values({ name, holder, leaseUntil: until }).onConflictDoNothing();
+  // Renewed or taken over: one statement, what a holder does every second.
   const [held] = await db
     .update(scheduleLeases)
     .set({ holder, leaseUntil: until })
     .where(and(eq(scheduleLeases.name, name), or(eq(scheduleLeases.holder, holder), lt(scheduleLeases.leaseUntil, sql`now()`))))
     .returning({ name: scheduleLeases.name });
-  return held !== undefined;
+  if (held) return true;
+  // No such row yet (the schedule's first run), or another holder's: of two processes
+  // inserting the first row at once, one gets it.
+  const [made] = await db.insert(scheduleLeases).values({ name, holder, leaseUntil: until }).onConflictDoNothing().returning({ name: scheduleLeases.name });
+  return made !== undefined;
 }
 
 /** Gives the lease up, so another process takes the schedule at once rather than when it runs out. */
@@ -45,8 +49,13 @@ export interface ScheduleRunner {
   name: string;
   tickMs: number;
   leaseMs: number;
-  /** One step of the schedule at the current time; called every tick while this process holds the lease. */
-  advance(): Promise<void>;
+  /**
+   * One step of the schedule at the current time, while this process holds the lease. It may
+   * answer the time (ctx.clock) of its next step when nothing is due before then: the runner
+   * leaves its ticks until that time instead of asking the database every tick (a betting
+   * window, a pause); nothing, and it is stepped again at the next tick.
+   */
+  advance(): Promise<number | undefined | void>;
 }
 
 /**
@@ -60,15 +69,21 @@ export function startScheduleRunner(ctx: ServerContext, runner: ScheduleRunner):
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
   let lastLease = 0;
+  // The time the schedule said its next step is due; a process that has just taken the lease
+  // over knows nothing of what the last holder did, so it steps at once.
+  let quietUntil = 0;
   const step = async () => {
     if (Date.now() - lastLease >= Math.min(1000, runner.leaseMs / 3)) {
       lastLease = Date.now();
       const was = leader;
       leader = await takeLease(ctx, runner.name, holder, runner.leaseMs);
       metrics.leaseHeld.set({ schedule: runner.name }, leader ? 1 : 0);
-      if (leader !== was) ctx.logger.info({ schedule: runner.name, holder, leader }, leader ? 'schedule runs here' : 'schedule runs elsewhere');
+      if (leader !== was) {
+        quietUntil = 0;
+        ctx.logger.info({ schedule: runner.name, holder, leader }, leader ? 'schedule runs here' : 'schedule runs elsewhere');
+      }
     }
-    if (leader) await runner.advance();
+    if (leader && ctx.clock.now() >= quietUntil) quietUntil = (await runner.advance()) ?? 0;
   };
   let timer: ReturnType<typeof setInterval> | undefined;
   // The schedule starts a moment after the server, so a start that is stopped at once does not race it.
@@ -104,7 +119,7 @@ export function startScheduleRunners<N extends string>(
   ctx: ServerContext,
   names: readonly N[],
   timing: ScheduleTiming,
-  advance: (name: N) => Promise<void>,
+  advance: (name: N) => Promise<number | undefined | void>,
 ): () => Promise<void> {
   const stops = names.map((name) => startScheduleRunner(ctx, { name, tickMs: timing.tickMs, leaseMs: timing.leaseMs, advance: () => advance(name) }));
   return async () => {
