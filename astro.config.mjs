@@ -46,8 +46,8 @@ export default defineConfig({
       injectManifest: {
         globPatterns: [
           '_astro/*.{js,css}',
+          // The default locale's offline page; a locale's own is kept when its pages ask (src/pwa/sw.ts).
           'offline/index.html',
-          '*/offline/index.html',
           'manifest.webmanifest',
           'logo.svg',
           'favicon.svg',

@@ -38,7 +38,9 @@ const STATIC_IMPORT = /(?:from|import)\s*"\.\/([\w.-]+)"/g;
 /**
  * The hashed assets (`_astro/…`, as Workbox names them) the offline pages of every locale
  * load: their stylesheets with what those refer to, and their scripts with every module
- * those import statically (a dynamic `import()` is loaded on use, and cached then).
+ * those import statically (a dynamic `import()` is loaded on use, and cached then). Only the
+ * default locale's page is precached, but whichever locale's page the worker keeps shows
+ * with these.
  */
 export function offlineAssets(outDir: string): Set<string> {
   const pages = readdirSync(outDir, { withFileTypes: true })

@@ -2,6 +2,8 @@
 // nothing before the page is usable) and shows the update prompt of ShellParts.astro
 // when a new build's worker is waiting: Reload hands control to it and reloads the page.
 // A few lines of the platform's own API rather than workbox-window (2.4 KB gzip).
+import { localHref } from '../lib/browser.ts';
+
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 const RELOAD_FALLBACK_MS = 5000;
 
@@ -22,8 +24,15 @@ function offer(worker: ServiceWorker): void {
   );
 }
 
-/** The scripts and stylesheets this page loaded before a worker controlled it, for the worker to keep (sw.ts). */
-function handOverAssets(worker: ServiceWorker): void {
+/**
+ * What the worker should keep for this page (sw.ts): the offline page of its locale (the
+ * default locale's is precached), and the scripts and stylesheets the page loaded before a
+ * worker controlled it.
+ */
+function handOver(worker: ServiceWorker, uncontrolled: boolean): void {
+  const offline = localHref('/offline');
+  if (offline !== '/offline') worker.postMessage({ type: 'KEEP_OFFLINE_PAGE', path: offline });
+  if (!uncontrolled) return;
   const urlsToCache = performance
     .getEntriesByType('resource')
     .map((entry) => entry.name)
@@ -34,7 +43,7 @@ function handOverAssets(worker: ServiceWorker): void {
 async function register(): Promise<void> {
   const uncontrolled = navigator.serviceWorker.controller === null;
   const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
-  if (uncontrolled) void navigator.serviceWorker.ready.then((ready) => ready.active && handOverAssets(ready.active));
+  void navigator.serviceWorker.ready.then((ready) => ready.active && handOver(ready.active, uncontrolled));
   // Only a page some worker already controls has an older version to replace.
   const replaces = () => navigator.serviceWorker.controller !== null;
   // Waiting since an earlier visit that did not answer the prompt.
