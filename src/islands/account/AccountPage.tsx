@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { Component, type KeyboardEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Component, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type OnDemand, onDemand, useOnDemand, when } from '../../lib/on-demand.ts';
 import { type Locale, localizePath } from '../../shared/locales.ts';
 import { syncLocale } from '../../stores/i18n.ts';
 import { $session, rememberWantedPage, restoreSession, signOut } from '../../stores/session.ts';
@@ -9,16 +10,21 @@ import { $unread, refreshUnread } from '../../stores/support.ts';
 import { accountText, menuText } from './text.ts';
 import { LoadFailed, Loading } from './states.tsx';
 
-// Each tab's code loads when the tab is first shown.
-const BetList = lazy(() => import('./BetList.tsx'));
-const Profile = lazy(() => import('./Profile.tsx'));
-const Funds = lazy(() => import('./Funds.tsx'));
-const Transactions = lazy(() => import('./Transactions.tsx'));
-const ChangePassword = lazy(() => import('./ChangePassword.tsx'));
-const MailBox = lazy(() => import('./MailBox.tsx'));
-const SaferGambling = lazy(() => import('./SaferGambling.tsx'));
-const Security = lazy(() => import('./Security.tsx'));
-const Verification = lazy(() => import('./Verification.tsx'));
+// Each tab's code loads when the tab is first shown, and shows the moment it is in
+// (src/lib/on-demand.ts).
+const funds = onDemand(() => import('./Funds.tsx'));
+const PARTS = {
+  bet_list: onDemand(() => import('./BetList.tsx')),
+  personal_details: onDemand(() => import('./Profile.tsx')),
+  deposit: funds,
+  withdraw: funds,
+  transaction_list: onDemand(() => import('./Transactions.tsx')),
+  change_password: onDemand(() => import('./ChangePassword.tsx')),
+  mail_box: onDemand(() => import('./MailBox.tsx')),
+  safer_gambling: onDemand(() => import('./SaferGambling.tsx')),
+  security: onDemand(() => import('./Security.tsx')),
+  verification: onDemand(() => import('./Verification.tsx')),
+} satisfies Record<TabKey, OnDemand<unknown>>;
 
 interface Props {
   locale: Locale;
@@ -27,26 +33,31 @@ interface Props {
 function content(key: TabKey, locale: Locale): ReactNode {
   switch (key) {
     case 'bet_list':
-      return <BetList locale={locale} />;
+      return when(PARTS.bet_list, (BetList) => <BetList locale={locale} />);
     case 'personal_details':
-      return <Profile locale={locale} />;
+      return when(PARTS.personal_details, (Profile) => <Profile locale={locale} />);
     case 'deposit':
-      return <Funds locale={locale} mode="deposit" />;
+      return when(funds, (Funds) => <Funds locale={locale} mode="deposit" />);
     case 'withdraw':
-      return <Funds locale={locale} mode="withdraw" />;
+      return when(funds, (Funds) => <Funds locale={locale} mode="withdraw" />);
     case 'transaction_list':
-      return <Transactions locale={locale} />;
+      return when(PARTS.transaction_list, (Transactions) => <Transactions locale={locale} />);
     case 'change_password':
-      return <ChangePassword />;
+      return when(PARTS.change_password, (ChangePassword) => <ChangePassword />);
     case 'mail_box':
-      return <MailBox />;
+      return when(PARTS.mail_box, (MailBox) => <MailBox />);
     case 'safer_gambling':
-      return <SaferGambling locale={locale} />;
+      return when(PARTS.safer_gambling, (SaferGambling) => <SaferGambling locale={locale} />);
     case 'security':
-      return <Security locale={locale} />;
+      return when(PARTS.security, (Security) => <Security locale={locale} />);
     case 'verification':
-      return <Verification />;
+      return when(PARTS.verification, (Verification) => <Verification />);
   }
+}
+
+/** The tab's content once its code is in, the loading state before. */
+function TabContent({ tabKey, locale }: { tabKey: TabKey; locale: Locale }) {
+  return useOnDemand<unknown>(PARTS[tabKey]) === undefined ? <Loading /> : content(tabKey, locale);
 }
 
 /** A tab whose code failed to load says so instead of leaving the page empty. */
@@ -209,7 +220,7 @@ export default function AccountPage({ locale }: Props) {
       <section id="acct-panel" className="acct-panel" role="tabpanel" aria-labelledby={`acct-tab-${current.tab}`} data-tab={current.tab}>
         <h2>{label(current.key)}</h2>
         <TabBoundary key={current.tab} fallback={failed}>
-          <Suspense fallback={<Loading />}>{content(current.key, locale)}</Suspense>
+          <TabContent tabKey={current.key} locale={locale} />
         </TabBoundary>
       </section>
     </div>

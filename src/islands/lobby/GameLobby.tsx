@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { type CSSProperties, type FormEvent, lazy, memo, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { type CSSProperties, type FormEvent, memo, useEffect, useId, useRef, useState } from 'react';
+import { onDemand, useOnDemand } from '../../lib/on-demand.ts';
 import { type GroupTheme, THEME_LOOK } from '../../shared/game-themes.ts';
 import type { Locale } from '../../shared/locales.ts';
 import type { ListedGame } from '../../shared/schemas/games.ts';
@@ -14,7 +15,8 @@ import './lobby.css';
 import { commonText, lobbyText } from './text.ts';
 
 // The player's code loads with the first game opened.
-const GamePlayer = lazy(() => import('./GamePlayer.tsx'));
+// The player's code loads when a game is opened and shows the moment it is in (src/lib/on-demand.ts).
+const gamePlayer = onDemand(() => import('./GamePlayer.tsx'));
 
 type LobbyText = ReturnType<typeof lobbyText.get>;
 
@@ -120,6 +122,7 @@ export default function GameLobby({ locale, type, groups, games, count, provider
   const catalog = useStore(lobby.$catalog);
   const providers = useStore(lobby.$providers);
   const playing = useStore($gamePlay);
+  const GamePlayer = useOnDemand(playing ? gamePlayer : undefined);
   // The build rendered a guest; the session is only known in the browser.
   const session = useStore($session, { ssr: 'initial' });
   const [hydrated, setHydrated] = useState(false);
@@ -199,11 +202,7 @@ export default function GameLobby({ locale, type, groups, games, count, provider
 
   return (
     <>
-      {playing && (
-        <Suspense fallback={null}>
-          <GamePlayer />
-        </Suspense>
-      )}
+      {playing && GamePlayer && <GamePlayer />}
       {!playing && !session.loggedIn && <FreePlayNotice className="lobby-notice" />}
 
       {groups.length > 0 && (

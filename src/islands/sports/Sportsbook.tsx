@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { onDemand, useOnDemand } from '../../lib/on-demand.ts';
 import { session } from '../../lib/browser.ts';
 import type { Locale } from '../../shared/locales.ts';
 import type { Sport } from '../../shared/schemas/sports.ts';
@@ -11,7 +12,8 @@ import './sports.css';
 import { sportName, sportsText } from './text.ts';
 
 // My bets loads when first opened.
-const MyBets = lazy(() => import('./MyBets.tsx'));
+// Loaded when the section is first opened, shown the moment it is in (src/lib/on-demand.ts).
+const myBets = onDemand(() => import('./MyBets.tsx'));
 
 type Section = SportsTab | 'my-bets';
 
@@ -35,6 +37,7 @@ export default function Sportsbook({ locale, eventPages = {} }: { locale: Locale
   const t = useStore(sportsText);
   const view = useStore($sports);
   const [section, setSection] = useState<Section>('prematch');
+  const MyBets = useOnDemand(section === 'my-bets' ? myBets : undefined);
   const [hydrated, setHydrated] = useState(false);
   const id = useId();
   const { filter } = view;
@@ -112,9 +115,11 @@ export default function Sportsbook({ locale, eventPages = {} }: { locale: Locale
         </fieldset>
 
         {section === 'my-bets' ? (
-          <Suspense fallback={<p className="empty">{t.loading}</p>}>
+          MyBets ? (
             <MyBets locale={locale} />
-          </Suspense>
+          ) : (
+            <p className="empty">{t.loading}</p>
+          )
         ) : (
           <EventList locale={locale} live={section === 'live'} eventPages={eventPages} />
         )}
