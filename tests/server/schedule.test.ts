@@ -29,6 +29,7 @@ describe('schedule lease', () => {
       leaseMs: LEASE_MS,
       advance: async () => {
         firstStep ||= Date.now();
+        return undefined;
       },
     });
     // B starts trying 2 s after it starts; it steps no sooner than the dead lease runs out, and soon after.

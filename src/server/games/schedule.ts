@@ -55,7 +55,7 @@ export interface ScheduleRunner {
    * leaves its ticks until that time instead of asking the database every tick (a betting
    * window, a pause); nothing, and it is stepped again at the next tick.
    */
-  advance(): Promise<number | undefined | void>;
+  advance(): Promise<number | undefined>;
 }
 
 /**
@@ -119,7 +119,7 @@ export function startScheduleRunners<N extends string>(
   ctx: ServerContext,
   names: readonly N[],
   timing: ScheduleTiming,
-  advance: (name: N) => Promise<number | undefined | void>,
+  advance: (name: N) => Promise<number | undefined>,
 ): () => Promise<void> {
   const stops = names.map((name) => startScheduleRunner(ctx, { name, tickMs: timing.tickMs, leaseMs: timing.leaseMs, advance: () => advance(name) }));
   return async () => {
@@ -139,9 +139,10 @@ export function runOncePerCluster(ctx: ServerContext, name: string, everyMs: num
     tickMs: Math.min(1000, everyMs),
     leaseMs: 3000,
     advance: async () => {
-      if (Date.now() - last < everyMs) return;
+      if (Date.now() - last < everyMs) return undefined;
       last = Date.now();
       await work();
+      return undefined;
     },
   });
 }
