@@ -107,7 +107,7 @@ describe('the header and the account', () => {
       [991, ['total-balance']],
     ] as const) {
       await page.setViewportSize({ width, height: 900 });
-      await expect.poll(shown, { message: `${width} px`, timeout: 10_000 }).toEqual(expected);
+      await expect.poll(shown, { message: `${width} px` }).toEqual(expected);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
     }
     await context.close();

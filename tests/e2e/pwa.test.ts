@@ -75,13 +75,10 @@ describe('PWA: update prompt and offline pages', () => {
     const first = [...(await loadedAssets()).map((asset) => asset.path), '/de/offline'];
     expect(first.length).toBeGreaterThan(1);
     await expect
-      .poll(
-        async () => {
-          const kept = new Set(await cachedPaths());
-          return first.filter((path) => !kept.has(path));
-        },
-        { timeout: 10_000 },
-      )
+      .poll(async () => {
+        const kept = new Set(await cachedPaths());
+        return first.filter((path) => !kept.has(path));
+      })
       .toEqual([]);
   });
 

@@ -14,7 +14,6 @@ import { FreePlayNotice } from './FreePlayNotice.tsx';
 import './lobby.css';
 import { commonText, lobbyText } from './text.ts';
 
-// The player's code loads with the first game opened.
 // The player's code loads when a game is opened and shows the moment it is in (src/lib/on-demand.ts).
 const gamePlayer = onDemand(() => import('./GamePlayer.tsx'));
 

@@ -11,8 +11,7 @@ import { EventList } from './EventList.tsx';
 import './sports.css';
 import { sportName, sportsText } from './text.ts';
 
-// My bets loads when first opened.
-// Loaded when the section is first opened, shown the moment it is in (src/lib/on-demand.ts).
+// My bets loads when the section is first opened, shown the moment it is in (src/lib/on-demand.ts).
 const myBets = onDemand(() => import('./MyBets.tsx'));
 
 type Section = SportsTab | 'my-bets';
